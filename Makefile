@@ -1,0 +1,34 @@
+# Two commands: `make run` and `make test`. Both create .venv with plain python3 and install requirements.txt.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test test-full browser eval-model bench perf doctor
+
+$(STAMP): requirements.txt
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip >/dev/null
+	$(BIN)/python -m pip install -r requirements.txt
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/python app.py
+
+# The real-browser test needs Debian's chromium; installed here when missing (root only), never a browser download.
+browser:
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && (apt-get update -q && apt-get install -y -q chromium) >/dev/null 2>&1; } || echo "chromium not installed: the browser test will be skipped"
+
+test: install browser
+	$(BIN)/python -m pytest
+
+test-full: install browser
+	$(BIN)/python -m pytest --full
+
+doctor: install
+	$(BIN)/python -m dreaming_agent doctor
+
+eval-model:
+	$(PY) scripts/eval_model.py

@@ -1,0 +1,1 @@
+"""The small-window layers: conversation window with rolling summary, and the prompt budget."""

@@ -1,0 +1,72 @@
+"""Every failure a person or a caller can meet, one class per kind, each message saying how to fix it."""
+from __future__ import annotations
+
+
+class DreamingAgentError(Exception):
+    """Root of all errors raised by this package."""
+
+
+class ConfigError(DreamingAgentError):
+    """A setting is wrong or a file it names is missing."""
+
+
+class ModelFileMissing(ConfigError):
+    def __init__(self, path: str, hint: str):
+        super().__init__(f"GGUF model file not found: {path}. {hint}")
+        self.path = path
+
+
+class StoreNotWritable(ConfigError):
+    def __init__(self, path: str, reason: str):
+        super().__init__(
+            f"Cannot open the database at {path}: {reason}. "
+            "Choose a writable path with DREAMING_DB or --db, or leave it unset for a temporary one."
+        )
+        self.path = path
+
+
+class BackendUnavailable(DreamingAgentError):
+    """A model server or vector server cannot be reached."""
+
+    def __init__(self, message: str, *, backend: str):
+        super().__init__(message)
+        self.backend = backend
+
+
+class ModelNotPulled(BackendUnavailable):
+    def __init__(self, model: str, host: str):
+        super().__init__(
+            f"Ollama at {host} does not have the model '{model}'. Run: ollama pull {model}",
+            backend="ollama",
+        )
+        self.model = model
+
+
+class ModelTimeout(DreamingAgentError):
+    def __init__(self, seconds: float, backend: str):
+        super().__init__(f"The {backend} model did not answer within {seconds:.0f} s.")
+        self.seconds = seconds
+        self.backend = backend
+
+
+class ModelOutputError(DreamingAgentError):
+    """The model answered, but not in the shape that was asked for; keeps the raw output."""
+
+    def __init__(self, message: str, *, raw: str):
+        super().__init__(message)
+        self.raw = raw
+
+
+class InvalidInput(DreamingAgentError):
+    """Input from the person that cannot be used as it is (empty message, unknown id)."""
+
+
+class NotFound(InvalidInput):
+    def __init__(self, kind: str, ident: object):
+        super().__init__(f"No {kind} with id {ident!r} (it may have been deleted).")
+        self.kind = kind
+        self.ident = ident
+
+
+class PromptError(DreamingAgentError):
+    """A prompt file is missing or was rendered without one of its variables."""

@@ -1,0 +1,76 @@
+"""The one interface every model backend implements, and the CPU rule they all share."""
+from __future__ import annotations
+
+import math
+import os
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypedDict
+
+
+class ChatMessage(TypedDict):
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    duration_ms: float
+
+
+class LLM(ABC):
+    """A chat model. Backends implement `complete`; `count_tokens` defaults to a documented estimate."""
+
+    name: str = "llm"
+    supports_schema: bool = True
+
+    @abstractmethod
+    def complete(
+        self,
+        messages: list[ChatMessage],
+        *,
+        schema: dict | None = None,
+        max_tokens: int = 256,
+        seed: int = 0,
+    ) -> Completion:
+        """One chat completion at temperature 0; `schema` constrains the output to that JSON schema."""
+
+    def count_tokens(self, text: str) -> int:
+        # Estimate for backends without a local tokenizer: ~3.5 characters per token for English and
+        # Spanish BPE vocabularies, rounded up so the prompt budget errs on the safe side.
+        return math.ceil(len(text) / 3.5)
+
+    def close(self) -> None:
+        """Release native resources; the default backend holds none."""
+
+
+def available_cpus() -> int:
+    """CPUs this process may really use: affinity mask and cgroup quota, not os.cpu_count()."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cpus = os.cpu_count() or 1
+    quota = _cgroup_cpu_limit()
+    if quota is not None:
+        cpus = min(cpus, max(1, math.floor(quota)))
+    return max(1, cpus)
+
+
+def _cgroup_cpu_limit() -> float | None:
+    v2 = Path("/sys/fs/cgroup/cpu.max")
+    try:
+        if v2.exists():
+            quota, period = v2.read_text().split()[:2]
+            return None if quota == "max" else int(quota) / int(period)
+        v1_quota = Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us")
+        v1_period = Path("/sys/fs/cgroup/cpu/cpu.cfs_period_us")
+        if v1_quota.exists() and v1_period.exists():
+            quota_us = int(v1_quota.read_text())
+            return None if quota_us <= 0 else quota_us / int(v1_period.read_text())
+    except (OSError, ValueError):
+        return None
+    return None

@@ -1,0 +1,68 @@
+"""What the person (and the Dream) can do to memory: add, edit, delete, dream, undo; every index follows."""
+from __future__ import annotations
+
+from ..store import Memory, Message
+
+
+class MemoryOps:
+    """Mixed into Agent; uses its store, index, embedder, llm, prompts and turn lock."""
+
+    def facts(self) -> list[Memory]:
+        """'Memory about you': the durable (LTM) entries."""
+        return self.store.memories(tier="ltm")
+
+    def mid_term(self) -> list[Memory]:
+        return self.store.memories(tier="mtm")
+
+    def history(self) -> list[Message]:
+        return self.store.messages()
+
+    def add_memory(self, text: str) -> int:
+        """A fact typed by the person: durable, origin 'manual'."""
+        vector = self.embedder.embed(text.strip() or " ", role="passage")
+        with self._turn_lock:
+            memory_id = self.store.add_memory(text, tier="ltm", origin="manual", embedding=vector)
+            self.index.add("memories", [memory_id], vector[None, :])
+        return memory_id
+
+    def edit_memory(self, memory_id: int, text: str) -> None:
+        vector = self.embedder.embed(text.strip() or " ", role="passage")
+        with self._turn_lock:
+            self.store.edit_memory(memory_id, text, vector)
+            self.index.add("memories", [memory_id], vector[None, :])
+
+    def delete_memory(self, memory_id: int) -> list[int]:
+        with self._turn_lock:
+            removed = self.store.delete_memory(memory_id)
+            self.index.remove("memories", removed)
+        return removed
+
+    def delete_message(self, message_id: int) -> tuple[list[int], list[int]]:
+        """Delete a message, its sentences and what was derived only from it, from SQLite and the index."""
+        self.wait_for_writer(timeout=60)  # a Writer still reading it would otherwise race the delete
+        with self._turn_lock:
+            memories, sentences = self.store.delete_message(message_id)
+            self.index.remove("memories", memories)
+            self.index.remove("sentences", sentences)
+        return memories, sentences
+
+    def dream(self, *, now: str | None = None):
+        """Consolidate now (after the Writer has caught up); returns the Dream report."""
+        from ..dream import run_dream
+
+        self.wait_for_writer()
+        with self._turn_lock:
+            return run_dream(self.store, self.index, self.llm, self.embedder, now=now, prompts=self.prompts)
+
+    def undo_last_dream(self):
+        from ..dream import undo_last_dream
+
+        self.wait_for_writer()
+        with self._turn_lock:
+            return undo_last_dream(self.store, self.index)
+
+    def _dream_in_background(self) -> None:
+        from ..dream import run_dream
+
+        with self._turn_lock:
+            run_dream(self.store, self.index, self.llm, self.embedder, prompts=self.prompts)

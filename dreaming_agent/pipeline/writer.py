@@ -1,0 +1,100 @@
+"""Writer (background, after the reply): extract atomic facts, ground them, skip near-duplicates, store as MTM."""
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, Field
+
+from ..embed.base import Embedder
+from ..llm.base import LLM
+from ..llm.structured import structured_call
+from ..prompts import PromptLibrary
+from ..store import Message, Store, VectorIndex
+from ..text import split_sentences
+from .grounding import lexical, semantic
+from .trace import Step
+
+
+class ExtractedFacts(BaseModel):
+    facts: list[str] = Field(default_factory=list, max_length=5)
+
+
+@dataclass(frozen=True)
+class WriterSettings:
+    semantic_threshold: float = 0.80
+    duplicate_threshold: float = 0.95
+    max_fact_chars: int = 240
+
+
+@dataclass
+class WriterOutcome:
+    message_id: int
+    stored: list[tuple[int, str]] = field(default_factory=list)
+    dropped: list[tuple[str, str]] = field(default_factory=list)  # (fact, why)
+    duplicates: list[tuple[str, int]] = field(default_factory=list)  # (fact, existing memory id)
+    step: Step | None = None
+    unavailable: bool = False  # the model could not be reached: the job must be retried
+
+
+def write(
+    store: Store,
+    index: VectorIndex,
+    embedder: Embedder,
+    llm: LLM,
+    prompts: PromptLibrary,
+    message: Message,
+    *,
+    settings: WriterSettings = WriterSettings(),
+    seed: int = 0,
+) -> WriterOutcome:
+    started = time.perf_counter()
+    prompt = prompts["writer"]
+    extracted = structured_call(
+        llm, prompt.render(today=message.created_at[:10], message=message.text[:4000]),
+        ExtractedFacts, lambda: ExtractedFacts(facts=[]), max_tokens=160, seed=seed,
+    )
+    outcome = WriterOutcome(message.id, unavailable=extracted.unavailable)
+    facts = [f.strip() for f in extracted.value.facts if f.strip()]
+    facts = list(dict.fromkeys(f for f in facts if len(f) <= settings.max_fact_chars))
+    if facts:
+        sentences = split_sentences(message.text) or [message.text]
+        vectors = embedder.embed_batch(facts + sentences, role="passage")
+        fact_vectors, sentence_vectors = vectors[: len(facts)], vectors[len(facts):]
+        for fact, vector in zip(facts, fact_vectors):
+            verdict = lexical(fact, message.text)
+            if verdict.ok:
+                verdict = semantic(vector, sentence_vectors, settings.semantic_threshold)
+            if not verdict.ok:
+                outcome.dropped.append((fact, verdict.reason))
+                continue
+            near = index.search("memories", vector, 1)
+            if near and near[0].score >= settings.duplicate_threshold:
+                outcome.duplicates.append((fact, near[0].id))
+                continue
+            try:
+                memory_id = store.add_memory(
+                    fact, tier="mtm", origin="writer", source_message_ids=[message.id], embedding=vector,
+                    created_at=message.created_at, prompt_version=prompt.version,
+                )
+            except sqlite3.IntegrityError:
+                break  # the person deleted the message while the Writer ran: nothing may be derived from it
+            index.add("memories", [memory_id], vector[None, :])
+            outcome.stored.append((memory_id, fact))
+    step = Step.from_structured("Writer", extracted, _describe(outcome))
+    step.duration_ms = round((time.perf_counter() - started) * 1000, 1)
+    step.parsed = {
+        "extracted": facts,
+        "stored": [t for _, t in outcome.stored],
+        "dropped": [{"fact": f, "why": why} for f, why in outcome.dropped],
+        "duplicates": [f for f, _ in outcome.duplicates],
+    }
+    outcome.step = step
+    return outcome
+
+
+def _describe(outcome: WriterOutcome) -> str:
+    if outcome.unavailable:
+        return "model unavailable; will retry"
+    return f"stored {len(outcome.stored)}, dropped {len(outcome.dropped)} ungrounded, skipped {len(outcome.duplicates)} duplicates"

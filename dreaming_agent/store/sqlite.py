@@ -1,0 +1,334 @@
+"""The system of record: every message verbatim, memories with provenance, Dream runs. Stdlib sqlite3."""
+from __future__ import annotations
+
+import atexit
+import os
+import sqlite3
+import tempfile
+import threading
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Iterable, Iterator
+
+import numpy as np
+
+from ..errors import InvalidInput, NotFound, StoreNotWritable
+from ..text import split_sentences
+from .migrations import migrate
+from .records import Memory, Message, Sentence
+
+_MEMORY_COLUMNS = (
+    "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version"
+)
+
+
+def now_iso() -> str:
+    return datetime.now().replace(microsecond=0).isoformat()
+
+
+def to_blob(vector: np.ndarray | None) -> bytes | None:
+    return None if vector is None else np.asarray(vector, dtype=np.float32).tobytes()
+
+
+def from_blob(blob: bytes | None) -> np.ndarray | None:
+    return None if blob is None else np.frombuffer(blob, dtype=np.float32)
+
+
+class Store:
+    """One SQLite database. Thread-safe through one lock: the background Writer shares it with the turn."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.ephemeral = path is None
+        if path is None:
+            fd, path = tempfile.mkstemp(prefix="dreaming-", suffix=".sqlite3")
+            os.close(fd)
+            atexit.register(self._remove_files)
+        self.path = str(path)
+        try:
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.execute("PRAGMA busy_timeout=5000")
+            migrate(self.db)
+        except (sqlite3.Error, OSError) as e:
+            raise StoreNotWritable(self.path, str(e)) from e
+        self.lock = threading.RLock()
+        self._depth = 0
+
+    # -- plumbing -------------------------------------------------------------------------------------
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic unit; nested uses join the outer transaction."""
+        with self.lock:
+            outer = self._depth == 0
+            if outer:
+                self.db.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield self.db
+            except BaseException:
+                self._depth -= 1
+                if outer:
+                    self.db.execute("ROLLBACK")
+                raise
+            self._depth -= 1
+            if outer:
+                self.db.execute("COMMIT")
+
+    def query(self, sql: str, params: Iterable = ()) -> list[tuple]:
+        with self.lock:
+            return self.db.execute(sql, tuple(params)).fetchall()
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+        if self.ephemeral:
+            self._remove_files()
+
+    def _remove_files(self) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.remove(self.path + suffix)
+            except FileNotFoundError:
+                pass
+
+    # -- messages -------------------------------------------------------------------------------------
+    def add_message(
+        self,
+        session: str,
+        role: str,
+        text: str,
+        created_at: str | None = None,
+        *,
+        speaker: str | None = None,
+        external_id: str | None = None,
+    ) -> Message:
+        """Store a turn verbatim (and, for user turns, its sentences) before anything else touches it."""
+        if role not in ("user", "assistant"):
+            raise InvalidInput(f"role must be 'user' or 'assistant', not {role!r}")
+        created_at = created_at or now_iso()
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO messages (session, role, text, created_at, speaker, external_id) VALUES (?, ?, ?, ?, ?, ?)",
+                (session, role, text, created_at, speaker, external_id),
+            )
+            message_id = cur.lastrowid
+            if role == "user":
+                db.executemany(
+                    "INSERT INTO sentences (message_id, position, text) VALUES (?, ?, ?)",
+                    [(message_id, i, s) for i, s in enumerate(split_sentences(text))],
+                )
+        return Message(message_id, session, role, text, created_at, speaker, external_id)
+
+    def message(self, message_id: int) -> Message:
+        rows = self.query("SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id = ?", (message_id,))
+        if not rows:
+            raise NotFound("message", message_id)
+        return Message(*rows[0])
+
+    def messages(self, session: str | None = None, *, after_id: int = 0, role: str | None = None) -> list[Message]:
+        sql = "SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id > ?"
+        params: list = [after_id]
+        if session is not None:
+            sql += " AND session = ?"
+            params.append(session)
+        if role is not None:
+            sql += " AND role = ?"
+            params.append(role)
+        return [Message(*r) for r in self.query(sql + " ORDER BY id", params)]
+
+    def messages_by_id(self, ids: Iterable[int]) -> dict[int, Message]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.query(f"SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id IN ({marks})", ids)
+        return {r[0]: Message(*r) for r in rows}
+
+    def delete_message(self, message_id: int) -> tuple[list[int], list[int]]:
+        """Delete a message and every memory derived only from it. Returns (memory ids, sentence ids) removed."""
+        with self.transaction() as db:
+            if not db.execute("SELECT 1 FROM messages WHERE id = ?", (message_id,)).fetchone():
+                raise NotFound("message", message_id)
+            sentence_ids = [r[0] for r in db.execute("SELECT id FROM sentences WHERE message_id = ?", (message_id,))]
+            derived = [r[0] for r in db.execute("SELECT memory_id FROM memory_sources WHERE message_id = ?", (message_id,))]
+            db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
+            orphans = [
+                m for m in derived
+                if not db.execute("SELECT 1 FROM memory_sources WHERE memory_id = ?", (m,)).fetchone()
+            ]
+            removed = self._delete_memories(db, orphans)
+        return removed, sentence_ids
+
+    # -- sentences ------------------------------------------------------------------------------------
+    def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None) -> list[Sentence]:
+        sql = (
+            "SELECT s.id, s.message_id, s.position, s.text, m.created_at, m.external_id, m.speaker "
+            "FROM sentences s JOIN messages m ON m.id = s.message_id"
+        )
+        params: list = []
+        clauses = []
+        if missing_embedding:
+            clauses.append("s.embedding IS NULL")
+        if ids is not None:
+            ids = list(ids)
+            if not ids:
+                return []
+            clauses.append(f"s.id IN ({','.join('?' * len(ids))})")
+            params.extend(ids)
+        if clauses:
+            sql += " WHERE " + " AND ".join(clauses)
+        return [Sentence(*r) for r in self.query(sql + " ORDER BY s.id", params)]
+
+    def set_sentence_embeddings(self, pairs: list[tuple[int, np.ndarray]]) -> None:
+        with self.transaction() as db:
+            db.executemany("UPDATE sentences SET embedding = ? WHERE id = ?", [(to_blob(v), i) for i, v in pairs])
+
+    def sentence_vectors(self) -> dict[int, np.ndarray]:
+        return {i: from_blob(b) for i, b in self.query("SELECT id, embedding FROM sentences WHERE embedding IS NOT NULL")}
+
+    # -- memories -------------------------------------------------------------------------------------
+    def add_memory(
+        self,
+        text: str,
+        *,
+        tier: str = "mtm",
+        origin: str = "writer",
+        source_message_ids: Iterable[int] = (),
+        embedding: np.ndarray | None = None,
+        created_at: str | None = None,
+        prompt_version: str | None = None,
+    ) -> int:
+        text = text.strip()
+        if not text:
+            raise InvalidInput("A memory needs some text.")
+        stamp = created_at or now_iso()
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO memories (tier, text, origin, created_at, updated_at, embedding, prompt_version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tier, text, origin, stamp, stamp, to_blob(embedding), prompt_version),
+            )
+            memory_id = cur.lastrowid
+            db.executemany(
+                "INSERT OR IGNORE INTO memory_sources (memory_id, message_id) VALUES (?, ?)",
+                [(memory_id, m) for m in set(source_message_ids)],
+            )
+        return memory_id
+
+    def memories(
+        self, *, status: str | None = "active", tier: str | None = None, ids: Iterable[int] | None = None
+    ) -> list[Memory]:
+        sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE 1=1"
+        params: list = []
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        if tier is not None:
+            sql += " AND tier = ?"
+            params.append(tier)
+        if ids is not None:
+            ids = list(ids)
+            if not ids:
+                return []
+            sql += f" AND id IN ({','.join('?' * len(ids))})"
+            params.extend(ids)
+        rows = self.query(sql + " ORDER BY id", params)
+        sources = self._sources([r[0] for r in rows])
+        return [Memory(*r, source_message_ids=tuple(sources.get(r[0], ()))) for r in rows]
+
+    def memory(self, memory_id: int) -> Memory:
+        found = self.memories(status=None, ids=[memory_id])
+        if not found:
+            raise NotFound("memory", memory_id)
+        return found[0]
+
+    def memory_vectors(self, *, status: str = "active") -> dict[int, np.ndarray]:
+        rows = self.query("SELECT id, embedding FROM memories WHERE status = ? AND embedding IS NOT NULL", (status,))
+        return {i: from_blob(b) for i, b in rows}
+
+    def edit_memory(self, memory_id: int, text: str, embedding: np.ndarray | None) -> None:
+        """The person rewrote a memory: it becomes theirs (origin 'manual')."""
+        text = text.strip()
+        if not text:
+            raise InvalidInput("A memory needs some text; to remove it, delete it.")
+        with self.transaction() as db:
+            cur = db.execute(
+                "UPDATE memories SET text = ?, embedding = ?, origin = 'manual', updated_at = ? WHERE id = ? AND status = 'active'",
+                (text, to_blob(embedding), now_iso(), memory_id),
+            )
+            if cur.rowcount == 0:
+                raise NotFound("active memory", memory_id)
+
+    def delete_memory(self, memory_id: int) -> list[int]:
+        """Delete a memory and the entries it superseded (they hold the same information). Returns ids removed."""
+        with self.transaction() as db:
+            if not db.execute("SELECT 1 FROM memories WHERE id = ?", (memory_id,)).fetchone():
+                raise NotFound("memory", memory_id)
+            return self._delete_memories(db, [memory_id])
+
+    def _delete_memories(self, db: sqlite3.Connection, ids: list[int]) -> list[int]:
+        removed: list[int] = []
+        pending = list(ids)
+        while pending:
+            memory_id = pending.pop()
+            if memory_id in removed:
+                continue
+            pending.extend(r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)))
+            db.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+            db.execute("DELETE FROM dream_changes WHERE memory_id = ?", (memory_id,))
+            removed.append(memory_id)
+        return removed
+
+    def touch(self, memory_ids: Iterable[int], when: str | None = None) -> None:
+        ids = list(memory_ids)
+        if ids:
+            with self.transaction() as db:
+                db.executemany(
+                    "UPDATE memories SET last_accessed = ?, access_count = access_count + 1 WHERE id = ?",
+                    [(when or now_iso(), i) for i in ids],
+                )
+
+    def _sources(self, memory_ids: list[int]) -> dict[int, list[int]]:
+        if not memory_ids:
+            return {}
+        out: dict[int, list[int]] = {}
+        for chunk_start in range(0, len(memory_ids), 900):
+            chunk = memory_ids[chunk_start:chunk_start + 900]
+            rows = self.query(
+                f"SELECT memory_id, message_id FROM memory_sources WHERE memory_id IN ({','.join('?' * len(chunk))}) "
+                "ORDER BY message_id",
+                chunk,
+            )
+            for memory_id, message_id in rows:
+                out.setdefault(memory_id, []).append(message_id)
+        return out
+
+    # -- rolling summary ------------------------------------------------------------------------------
+    def summary(self, session: str) -> tuple[str, int]:
+        rows = self.query("SELECT text, through_message_id FROM summaries WHERE session = ?", (session,))
+        return rows[0] if rows else ("", 0)
+
+    def set_summary(self, session: str, text: str, through_message_id: int) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO summaries (session, text, through_message_id, updated_at) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(session) DO UPDATE SET text = excluded.text, "
+                "through_message_id = excluded.through_message_id, updated_at = excluded.updated_at",
+                (session, text, through_message_id, now_iso()),
+            )
+
+    # -- writer jobs ----------------------------------------------------------------------------------
+    def set_writer_job(self, message_id: int, status: str, error: str | None = None) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO writer_jobs (message_id, status, attempts, last_error, updated_at) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(message_id) DO UPDATE SET status = excluded.status, last_error = excluded.last_error, "
+                "attempts = writer_jobs.attempts + (excluded.status != 'pending'), updated_at = excluded.updated_at",
+                (message_id, status, int(status != "pending"), error, now_iso()),
+            )
+
+    def writer_jobs(self, status: str) -> list[int]:
+        return [r[0] for r in self.query("SELECT message_id FROM writer_jobs WHERE status = ? ORDER BY message_id", (status,))]

