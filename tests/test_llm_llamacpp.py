@@ -26,7 +26,7 @@ PET_QUESTION = [
 
 @pytest.fixture(scope="module")
 def smollm():
-    llm = LlamaCppLLM(default_gguf_path(), n_ctx=1024)
+    llm = LlamaCppLLM(default_gguf_path(), n_ctx=512)
     yield llm
     llm.close()
 
@@ -73,7 +73,7 @@ def test_count_tokens_agrees_with_the_tokenizer_the_model_used(smollm):
 
 @pytest.mark.model
 def test_reply_is_clamped_to_the_context_window(smollm):
-    content = "The quick brown fox jumps over the lazy dog. " * 80  # ~800 of the 1024 tokens
+    content = "The quick brown fox jumps over the lazy dog. " * 44  # ~440 of the 512 tokens
     completion = smollm.complete([{"role": "user", "content": content}], max_tokens=900)
     assert completion.prompt_tokens + completion.completion_tokens <= smollm.n_ctx
 

@@ -83,7 +83,9 @@ def load_scenario(path: str | Path) -> Scenario:
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
-        raise ConfigError(f"Scenario file {path} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from e
+        raise ConfigError(
+            f"Scenario file {path} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}."
+        ) from e
     try:
         return Scenario.model_validate(data)
     except ValidationError as e:

@@ -65,7 +65,7 @@ def structured_call(
             break
         except ValidationError as e:
             result.error = _short_error(e)
-            result.retried = attempt == 0
+            result.retried = True  # a second attempt follows, or has already been made
             attempt_messages = list(messages) + [
                 {"role": "assistant", "content": completion.text},
                 {

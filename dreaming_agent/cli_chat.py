@@ -1,0 +1,64 @@
+"""The terminal chat: the same agent as the web page, for people who prefer a shell."""
+from __future__ import annotations
+
+import sys
+from typing import Callable, TextIO
+
+from .errors import DreamingAgentError
+from .settings import Settings
+
+
+def run_chat(settings: Settings, *, mode: str = "lightmem", stdin: TextIO = sys.stdin,
+             out: Callable[[str], None] = print) -> int:
+    from .wiring import build_agent, describe
+
+    try:
+        agent = build_agent(settings)
+    except DreamingAgentError as e:
+        out(f"error: {e}")
+        return 1
+    out("dreaming agent — " + ", ".join(f"{k}: {v}" for k, v in describe(settings).items()))
+    out("Commands: /dream, /undo, /memory, /quit")
+    for line in stdin:
+        text = line.rstrip("\n")
+        if text.strip() in ("/quit", "/exit"):
+            break
+        try:
+            out(_handle(agent, text, mode))
+        except DreamingAgentError as e:
+            out(f"error: {e}")
+    agent.wait_for_writer(timeout=120)
+    agent.close()
+    return 0
+
+
+def _handle(agent, text: str, mode: str) -> str:
+    command = text.strip()
+    if command == "/dream":
+        report = agent.dream()
+        data = report.to_json()
+        return f"🌙 Dream {data.get('dream_id')}: {len(data.get('accepted', []))} accepted, {len(data.get('rejected', []))} rejected"
+    if command == "/undo":
+        report = agent.undo_last_dream()
+        return "nothing to undo" if report is None else "undid the last Dream"
+    if command == "/memory":
+        agent.wait_for_writer(timeout=120)
+        lines = [f"[{m.tier} #{m.id} {m.origin}] {m.text}" for m in agent.facts() + agent.mid_term()]
+        return "\n".join(lines) or "(no memories yet)"
+    if mode == "compare":
+        results = agent.compare(text)
+        return "\n".join(f"[{m} {r.timings['total_ms']:.0f} ms] {r.answer}" for m, r in results.items())
+    result = agent.turn(text, mode)
+    return f"[{mode} {result.timings['total_ms']:.0f} ms] {result.answer}"
+
+
+def run_dream_once(settings: Settings, out: Callable[[str], None] = print) -> int:
+    if not settings.db:
+        out("error: pass --db PATH (or DREAMING_DB): a Dream needs an existing database.")
+        return 2
+    from .wiring import build_agent
+
+    agent = build_agent(settings)
+    out(str(agent.dream().to_json()))
+    agent.close()
+    return 0

@@ -1,0 +1,146 @@
+"""Which role a name plays in a sentence (employer, residence, pet, other person, the person's own name)."""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ..text import mentions, normalize
+
+Role = Literal["work", "residence", "pet", "person", "self"]
+
+ROLE_WORDS: dict[str, str] = {
+    "work": "an employer",
+    "residence": "a place of residence",
+    "pet": "a pet's name",
+    "person": "another person's name",
+    "self": "the person's own name",
+}
+
+_CUES: dict[Role, frozenset[str]] = {
+    "work": frozenset(
+        """work works worked working job jobs employer employed employee company firm hired startup
+        trabaja trabajo trabajas trabajaba trabajar trabajando empresa empleo empleado empleada empleador
+        contratado contratada""".split()
+    ),
+    "residence": frozenset(
+        """live lives lived living moved move moves moving relocated based resides reside resided home hometown
+        city town vive vivo vives vivia vivir viviendo mude mudo mudamos mudaron mudarse mudado resido ciudad
+        pueblo casa""".split()
+    ),
+    "pet": frozenset(
+        """pet pets dog dogs puppy cat cats kitten parrot bird hamster rabbit turtle fish horse mascota perro perra
+        perrito perrita gato gata gatito loro pajaro conejo tortuga pez caballo""".split()
+    ),
+    "person": frozenset(
+        """sister brother mother mom mum father dad wife husband son daughter friend partner boyfriend girlfriend
+        colleague coworker boss cousin aunt uncle grandmother grandma grandfather grandpa niece nephew baby fiance
+        fiancee roommate neighbour neighbor hermana hermano madre mama padre papa esposa esposo mujer marido hijo
+        hija amigo amiga novio novia pareja colega companero companera jefe jefa primo prima tia tio abuela abuelo
+        sobrina sobrino bebe prometido prometida vecino vecina""".split()
+    ),
+}
+_NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())
+# Between a naming word and the name only a copula may stand: "name is X", "se llama X", not "llama a X".
+_NAME_GAP = frozenset("is was es era fue".split())
+_SELF_RIGHT_BEFORE = frozenset(["i'm", "im", "soy"])
+# "I called Ana" is a phone call, not a naming.
+_CALLERS = frozenset("i we you he she they yo".split())
+# What may stand between a name and a role word that follows it: "Kiwi is my parrot", "Acme, my employer".
+_FORWARD_SKIP = frozenset(
+    """is was es era fue , my mi mis the a an un una el la his her their su sus our nuestro nuestra person user
+    usuario usuaria persona de del where donde i""".split()
+)
+_FORWARD_LINK = frozenset("is was es era fue ,".split())
+_BOUNDARY = frozenset(". ; : ! ? ( )".split())
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[.,;:!?()]")
+_BACK_WINDOW = 6
+_FORWARD_WINDOW = 4
+
+
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """(normalised token without possessive 's, whether it was capitalised) for words and clause marks."""
+    out = []
+    for raw in _TOKEN.findall(text):
+        norm = normalize(raw).replace("’", "'")
+        if norm.endswith("'s"):
+            norm = norm[:-2]
+        out.append((norm, raw[:1].isupper()))
+    return out
+
+
+def _role_of_cue(token: str) -> Role | None:
+    for role, cues in _CUES.items():
+        if token in cues:
+            return role
+    return None
+
+
+def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Role:
+    """Whose name a naming word introduces: a pet or person word just before it, else the person's own."""
+    for pos in range(end - 1, max(-1, end - 1 - 4), -1):
+        word = tokens[pos][0]
+        if word in _BOUNDARY:
+            break
+        role = _role_of_cue(word)
+        if role in ("pet", "person"):
+            return role
+    return "self"
+
+
+def _role_backward(tokens: list[tuple[str, bool]], start: int) -> Role | None:
+    if start >= 1 and tokens[start - 1][0] in _SELF_RIGHT_BEFORE:
+        return "self"
+    if start >= 2 and [t for t, _ in tokens[start - 2:start]] == ["i", "am"]:
+        return "self"
+    for pos in range(start - 1, max(-1, start - 1 - _BACK_WINDOW), -1):
+        word, capitalised = tokens[pos]
+        if word in _BOUNDARY:
+            return None
+        if word in _NAME_CUES:
+            gap = [t for t, _ in tokens[pos + 1:start]]
+            caller = pos >= 1 and tokens[pos - 1][0] in _CALLERS and word == "called"
+            if all(g in _NAME_GAP for g in gap) and not caller:
+                return _owner_before(tokens, pos)
+            continue
+        role = _role_of_cue(word)
+        if role:
+            return role
+        if capitalised and pos < start - 1:
+            # Another name stands between: "my dog Toby in Madrid" says nothing about Madrid.
+            return None
+        if word == "me" and pos >= 1 and tokens[pos - 1][0] == "call":
+            return "self"
+    return None
+
+
+def _role_forward(tokens: list[tuple[str, bool]], end: int) -> Role | None:
+    linked = False
+    for pos in range(end, min(len(tokens), end + _FORWARD_WINDOW)):
+        word = tokens[pos][0]
+        if word in _FORWARD_SKIP:
+            linked = linked or word in _FORWARD_LINK
+            continue
+        if not linked:
+            return None
+        if word in _NAME_CUES:
+            return "self"
+        return _role_of_cue(word)
+    return None
+
+
+def roles_of(entity: str, text: str) -> set[Role]:
+    """Roles `entity` plays wherever `text` mentions it; empty when the words around it say nothing."""
+    parts = normalize(entity).split()
+    if not parts or not mentions(entity, text):
+        return set()
+    tokens = _tokens(text)
+    found: set[Role] = set()
+    width = len(parts)
+    for start in range(len(tokens) - width + 1):
+        window = [t for t, _ in tokens[start:start + width]]
+        if any(t in _BOUNDARY for t in window) or not mentions(entity, " ".join(window)):
+            continue
+        role = _role_backward(tokens, start) or _role_forward(tokens, start + width)
+        if role:
+            found.add(role)
+    return found

@@ -1,0 +1,355 @@
+"""The Dream's judge: a pure function that accepts or rejects one proposed operation, with a reason."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Mapping, NamedTuple
+
+from ..text import entities, mentions, normalize, numbers, split_sentences, words
+from .roles import ROLE_WORDS, roles_of
+
+if TYPE_CHECKING:
+    from .propose import DreamOperation
+
+MAX_TEXT_CHARS = 500
+
+
+class Source(NamedTuple):
+    """One message a memory came from: its verbatim text and date."""
+
+    text: str
+    date: str
+    message_id: int | None = None
+    role: str = "user"
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    tier: str
+    status: str
+    text: str
+    sources: tuple[Source, ...] = ()
+    date: str = ""
+    origin: str = "writer"
+
+    @property
+    def newest(self) -> str:
+        """Date of the latest evidence for this entry (its newest source, else its own date)."""
+        return max((s.date for s in self.sources), default=self.date)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    accepted: bool
+    reason: str
+
+
+# Sentence openers in memory texts are capitalised but are not names ("Moved to ...", "Likes ...").
+_COMMON_WORDS = frozenset(
+    """has had have likes liked loves loved lives lived works worked moved prefers preferred wants wanted plans
+    planned enjoys enjoyed hates hated owns owned studies studied started visited went goes uses used knows met
+    allergic recently currently previously usually often never always still now not born speaks spoke drinks eats
+    tiene tenia vive vivia trabaja trabajaba le gusta gustan prefiere quiere planea estudia estudio visito fue va
+    habla conoce alergico alergica nacio empezo user's person's""".split()
+)
+_STOPWORDS = _COMMON_WORDS | frozenset(
+    """the and but for with from into onto about over under after before since until than then that this these
+    those there their them they she her his him its our your you was were are been being will would could should
+    can may might must does did doing done also very just some any all each every more most much many such own
+    user user's person person's usuario usuaria persona who whom whose which what when where why how not now
+    los las una unos unas del con para por sin sobre desde hasta que quien donde cuando como pero muy mas
+    menos esta este estos estas ese esa eso esto hay son era eran sus ella ello ellos ellas tambien""".split()
+)
+
+DURABLE_TOPICS: dict[str, frozenset[str]] = {
+    "health": frozenset(
+        """allergy allergic allergies allergen alergia alergias alergico alergica asthma asma diabetes diabetic
+        diabetico diabetica celiac celiaco celiaca intolerant intolerance intolerante intolerancia medication
+        medicine medicina medicamento medicamentos pill pills pastilla pastillas doctor medico hospital illness
+        disease enfermedad enfermo enferma sick pregnant embarazada embarazo vegan vegano vegana vegetarian
+        vegetariano vegetariana gluten lactose lactosa surgery cirugia therapy terapia depression depresion
+        anxiety ansiedad migraine migraines migrana epilepsy epilepsia insulin insulina cancer health salud
+        injury lesion""".split()
+    ),
+    "work": frozenset(
+        """work works worked working job jobs career employer employed company office boss salary profession
+        colleague coworker trabaja trabajo trabajas trabajaba trabajar empresa empleo oficina jefe jefa sueldo
+        profesion colega""".split()
+    ),
+    "family": frozenset(
+        """family sister brother mother mom mum father dad parent parents wife husband son daughter children
+        child kids baby grandmother grandma grandfather grandpa cousin aunt uncle partner boyfriend girlfriend
+        fiance fiancee familia hermana hermano madre mama padre papa padres esposa esposo marido hijo hija hijos
+        hijas bebe abuela abuelo primo prima tia tio pareja novio novia prometido prometida""".split()
+    ),
+    "pets": frozenset(
+        """pet dog puppy cat kitten parrot bird hamster rabbit turtle mascota perro perra perrito gato gata gatito
+        loro pajaro conejo tortuga""".split()
+    ),
+    "plans": frozenset(
+        """plan plans planning planned intend intends intending goal goals wedding planea planeo planear planes
+        planeando proyecto boda objetivo meta""".split()
+    ),
+    "identity": frozenset(
+        """name named called nickname birthday born nationality pronouns identity llamo llama nombre apodo
+        cumpleanos naci nacio edad nacionalidad pronombres religion hometown""".split()
+    ),
+}
+
+
+def validate(op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int] = frozenset()) -> Verdict:
+    """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops."""
+    problem = _check_targets(op, entries, touched)
+    if problem is None:
+        targets = [entries[i] for i in op.target_ids]
+        check = {"MERGE": _check_merge, "UPDATE": _check_update, "PROMOTE": _check_promote, "FORGET": _check_forget}
+        problem = check[op.op](op, targets)
+    if problem:
+        return Verdict(False, problem)
+    return Verdict(True, _accepted_reason(op))
+
+
+def durable_topics(text: str) -> dict[str, list[str]]:
+    """Durable topics (health, work, family, pets, plans, identity) the text touches, with the words that say so."""
+    found: dict[str, list[str]] = {}
+    for word in words(normalize(text)):
+        for topic, keywords in DURABLE_TOPICS.items():
+            if word in keywords or (word.endswith("s") and word[:-1] in keywords):
+                found.setdefault(topic, []).append(word)
+    return found
+
+
+def _accepted_reason(op: "DreamOperation") -> str:
+    ids = _ids(op.target_ids)
+    return {
+        "MERGE": f"Accepted: {ids} merged into one entry that keeps every name and value.",
+        "UPDATE": f"Accepted: {ids} rewritten with the current value and no new facts.",
+        "PROMOTE": f"Accepted: {ids} promoted to long-term memory on enough evidence.",
+        "FORGET": f"Accepted: {ids} forgotten as a one-off event (still undoable).",
+    }[op.op]
+
+
+def _ids(ids: list[int]) -> str:
+    label = "entries" if len(ids) > 1 else "entry"
+    return f"{label} {', '.join(str(i) for i in ids)}"
+
+
+def _check_targets(op: "DreamOperation", entries: Mapping[int, Entry], touched) -> str | None:
+    if not op.target_ids:
+        return "The operation names no entries."
+    seen: set[int] = set()
+    for memory_id in op.target_ids:
+        if memory_id in seen:
+            return f"The operation lists entry {memory_id} more than once."
+        seen.add(memory_id)
+        entry = entries.get(memory_id)
+        if entry is None:
+            return f"Entry {memory_id} does not exist (it may have been deleted)."
+        if entry.status != "active":
+            return f"Entry {memory_id} is {entry.status}, so the Dream can no longer change it."
+        if memory_id in touched:
+            return f"Entry {memory_id} is already changed by another accepted operation in this Dream."
+    if op.op == "MERGE" and len(op.target_ids) < 2:
+        return "A MERGE needs at least two entries; rewriting a single entry is an UPDATE."
+    if op.op in ("MERGE", "UPDATE"):
+        text = (op.text or "").strip()
+        if not text:
+            return f"The {op.op} gives no new text."
+        if len(text) > MAX_TEXT_CHARS:
+            return f"The new text is {len(text)} characters long; an entry may hold at most {MAX_TEXT_CHARS}."
+    return None
+
+
+# -- MERGE and UPDATE ---------------------------------------------------------------------------------------
+
+def _check_merge(op: "DreamOperation", targets: list[Entry]) -> str | None:
+    problem = _check_rewrite(op.text or "", targets)
+    if problem:
+        return problem
+    for target in targets:
+        for name in sorted(_names(target.text)):
+            if not mentions(name, op.text or ""):
+                return f"The merged text drops '{name}' from entry {target.id}."
+        content = _content_words(target.text)
+        kept = [w for w in content if mentions(w, op.text or "")]
+        if 2 * len(kept) < len(content):
+            return f"The merged text loses most of entry {target.id} (\"{target.text}\")."
+    return None
+
+
+def _check_update(op: "DreamOperation", targets: list[Entry]) -> str | None:
+    problem = _check_rewrite(op.text or "", targets)
+    if problem:
+        return problem
+    newest_source = max((s for t in targets for s in t.sources), key=lambda s: s.date, default=None)
+    for target in targets:
+        for name in sorted(_names(target.text)):
+            if mentions(name, op.text or "") or _replaced(name, targets, newest_source):
+                continue
+            return f"The new text drops '{name}' (entry {target.id}) although no newer message replaces it."
+    return None
+
+
+def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
+    """Rules shared by MERGE and UPDATE: nothing invented, no name moved to another role, nothing current lost."""
+    evidence = [t.text for t in targets] + [s.text for t in targets for s in t.sources]
+    for name in sorted(_names(text)):
+        if not any(mentions(name, passage) for passage in evidence):
+            kind = "the number" if name in numbers(name) else "the name"
+            return (
+                f"The new text introduces {kind} '{name}', which appears in none of the entries "
+                "it replaces or their source messages."
+            )
+    problem = _role_problem(text, targets, subject="The new text")
+    if problem:
+        return problem
+    for target in targets:
+        health = durable_topics(target.text).get("health")
+        if health and "health" not in durable_topics(text):
+            return f"The new text drops the health fact of entry {target.id} (\"{target.text}\")."
+    return _lost_current_value(text, targets)
+
+
+def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
+    """When targets disagree, the newest one holds the current value and it must survive."""
+    if len(targets) < 2:
+        return None
+    ordered = sorted(targets, key=lambda t: (t.newest, t.id))
+    newest, older = ordered[-1], ordered[:-1]
+    distinct = [
+        w for w in sorted(_content_words(newest.text) | _names(newest.text))
+        if not any(mentions(w, t.text) for t in older)
+    ]
+    if not distinct:
+        return None
+    kept = [w for w in distinct if mentions(w, text)]
+    lost_name = any(w in _names(newest.text) and w not in kept for w in distinct)
+    if lost_name or 2 * len(kept) < len(distinct):
+        when = f" ({newest.newest[:10]})" if newest.newest else ""
+        return (
+            f"Entry {newest.id} is the newest{when} and says \"{newest.text}\"; "
+            "the new text loses that current value."
+        )
+    return None
+
+
+def _replaced(name: str, targets: list[Entry], newest_source: Source | None) -> bool:
+    """An UPDATE may drop a name only when a newer message gives another value in the same role."""
+    sources = [s for t in targets for s in t.sources]
+    mentioning = [s for s in sources if mentions(name, s.text)]
+    if not mentioning:
+        return True  # never said by the person: nothing to keep
+    if newest_source is not None and mentions(name, newest_source.text):
+        return False
+    roles = set().union(*(roles_of(name, s.text) for s in mentioning))
+    if not roles:
+        return True
+    last_said = max(s.date for s in mentioning)
+    for source in sources:
+        if source.date <= last_said:
+            continue
+        for other in _names(source.text):
+            if not mentions(name, other) and roles & roles_of(other, source.text):
+                return True
+    return False
+
+
+def _role_problem(text: str, targets: list[Entry], *, subject: str) -> str | None:
+    """A name must keep the role it has in the person's own words (a parrot's name is not the person's)."""
+    for name in sorted(_names(text) - numbers(text)):
+        new_roles = roles_of(name, text)
+        if not new_roles:
+            continue
+        old_roles = set().union(*(roles_of(name, s.text) for t in targets for s in t.sources))
+        where = "the person's messages"
+        if not old_roles:
+            old_roles = set().union(*(roles_of(name, t.text) for t in targets))
+            where = "the entries"
+        moved = new_roles - old_roles
+        if not old_roles or not moved:
+            continue
+        shown = name.title()
+        if "self" in moved:
+            return f"{subject} says the person is called {shown}, but in {where} {shown} is only {_role_list(old_roles)}."
+        return f"{subject} makes {shown} {_role_list(moved)}, but in {where} it is only {_role_list(old_roles)}."
+    return None
+
+
+def _role_list(roles: set[str]) -> str:
+    return " or ".join(ROLE_WORDS[r] for r in sorted(roles))
+
+
+# -- PROMOTE and FORGET ------------------------------------------------------------------------------------
+
+def _check_promote(op: "DreamOperation", targets: list[Entry]) -> str | None:
+    for target in targets:
+        if target.tier == "ltm":
+            return f"Entry {target.id} is already long-term memory."
+        said = [s for s in target.sources if s.role == "user"]
+        for name in sorted(_names(target.text)):
+            if target.sources and not any(mentions(name, s.text) for s in target.sources):
+                return (
+                    f"Entry {target.id} names '{name}', which none of its source messages contain; "
+                    "promoting it would make that mistake permanent."
+                )
+        problem = _role_problem(target.text, [target], subject=f"Entry {target.id}")
+        if problem:
+            return problem + " Promoting it would make that mistake permanent."
+        distinct_messages = {s.message_id if s.message_id is not None else (s.text, s.date) for s in said}
+        if len(distinct_messages) >= 2 or target.origin == "manual":
+            continue
+        if _durable_personal_fact(target.text) and any(_durable_personal_fact(s.text) for s in said):
+            continue
+        return (
+            f"Entry {target.id} rests on {len(distinct_messages) or 'no'} message"
+            f"{'' if len(distinct_messages) == 1 else 's'} and is not an identity or health fact the person "
+            "stated; it must be said at least twice to become long-term."
+        )
+    return None
+
+
+def _durable_personal_fact(text: str) -> bool:
+    """Health or identity: said once is enough, a name the person gives for themselves included."""
+    if {"health", "identity"} & durable_topics(text).keys():
+        return True
+    return any("self" in roles_of(name, text) for name in _names(text) - numbers(text))
+
+
+def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
+    for target in targets:
+        if target.tier == "ltm":
+            return f"Entry {target.id} is long-term memory; the Dream never forgets long-term entries."
+        passages = [target.text] + _related_sentences(target)
+        topics: dict[str, list[str]] = {}
+        for passage in passages:
+            for topic, found in durable_topics(passage).items():
+                topics.setdefault(topic, []).extend(found)
+        if topics:
+            topic = sorted(topics)[0]
+            return (
+                f"Entry {target.id} is about {topic} ('{topics[topic][0]}'); facts about health, work, family, "
+                "pets, plans or identity are never forgotten, only one-off events."
+            )
+    return None
+
+
+def _related_sentences(entry: Entry) -> list[str]:
+    """Sentences of the entry's sources that share a content word with it (the rest of a message is unrelated)."""
+    content = _content_words(entry.text)
+    return [
+        sentence
+        for source in entry.sources
+        for sentence in split_sentences(source.text)
+        if any(mentions(w, sentence) for w in content)
+    ]
+
+
+# -- words --------------------------------------------------------------------------------------------------
+
+def _names(text: str) -> set[str]:
+    """Proper nouns and numbers, minus capitalised common words that open memory sentences."""
+    return {e for e in entities(text) if e not in _COMMON_WORDS}
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in words(normalize(text)) if len(w) >= 3 and w not in _STOPWORDS and not w.isdigit()}

@@ -1,0 +1,193 @@
+import json
+
+import pytest
+
+from dreaming_agent.errors import BackendUnavailable, InvalidInput, ModelTimeout
+from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.testing import ScriptedLLM
+
+from .conftest import FLOW_CONFIG, facts_from
+
+
+def test_message_is_stored_before_any_model_call(make_agent, store):
+    seen = []
+
+    def controller(messages, schema):
+        seen.append([m.text for m in store.messages()])
+        return json.dumps({"new_info": True, "needs_memory": False, "queries": []})
+
+    agent = make_agent(ScriptedLLM({"ControllerDecision": [controller]}))
+    agent.turn("I adopted a cat called Miso.")
+    assert seen == [["I adopted a cat called Miso."]]
+
+
+def test_lightmem_turn_traces_every_step_and_retrieves_even_when_told_not_to(make_agent):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Miso": ["The user has a cat named Miso"]})})
+    agent = make_agent(llm)
+    agent.turn("I adopted a cat called Miso.", now="2026-03-02")
+    agent.wait_for_writer()
+    llm.queues["ControllerDecision"] = __import__("collections").deque(
+        [json.dumps({"new_info": False, "needs_memory": False, "queries": ["pet"]})])
+    result = agent.turn("What is my cat called?", now="2026-03-09")
+    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder"]
+    assert "Miso" in result.prompt_text
+    assert '(2026-03-02) The user has a cat named Miso — the person said: "I adopted a cat called Miso."' in result.prompt_text
+    assert result.trace.step("Controller").parsed["queries"] == ["pet"]
+    assert result.timings["total_ms"] >= result.timings["Responder"]
+
+
+def test_published_variant_shows_memory_texts_without_sources(make_agent):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Miso": ["The user has a cat named Miso"]})})
+    agent = make_agent(llm, AgentConfig(variant="published", writer=FLOW_CONFIG.writer))
+    agent.turn("I adopted a cat called Miso.", now="2026-03-02")
+    agent.wait_for_writer()
+    prompt = agent.ask("What is my cat called?").prompt_text
+    assert "- The user has a cat named Miso" in prompt
+    assert "the person said: \"" not in prompt
+
+
+def test_controller_and_selector_fall_back_on_bad_output(make_agent):
+    llm = ScriptedLLM({"ControllerDecision": ["nonsense", "{bad"], "Selection": ["[]", "still bad"]})
+    agent = make_agent(llm, AgentConfig(learn=False, writer=FLOW_CONFIG.writer))
+    for i in range(6):
+        agent.ingest(f"Fact number {i} about my garden and tomatoes.", learn=False)
+    result = agent.ask("Tell me about my garden")
+    controller, selector = result.trace.step("Controller"), result.trace.step("Selector")
+    assert controller.fell_back and controller.retried and controller.raw == ["nonsense", "{bad"]
+    assert selector.fell_back and "kept 5" in selector.decision
+    assert result.trace.step("Retriever").parsed  # retrieval ran with the raw message
+
+
+def test_selector_keeps_at_least_three(make_agent):
+    llm = ScriptedLLM({"Selection": [lambda m, s: json.dumps({"keep": ["s1"]})]})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    for i in range(5):
+        agent.ingest(f"My garden has {i} tomato plants.", learn=False)
+    result = agent.ask("How many tomato plants?")
+    assert "kept 3" in result.trace.step("Selector").decision
+
+
+def test_no_selector_call_when_there_is_nothing_to_choose(make_agent):
+    llm = ScriptedLLM()
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("I live in Porto.", learn=False)
+    agent.ask("Where do I live?")
+    assert llm.calls_for("Selection") == 0
+
+
+def test_rag_mode_is_one_model_call_over_top_8_sentences(make_agent):
+    llm = ScriptedLLM()
+    agent = make_agent(llm, AgentConfig(learn=False))
+    for i in range(12):
+        agent.ingest(f"Sentence {i} about my bicycle trips.", now=f"2026-03-{i + 1:02d}", learn=False)
+    result = agent.ask("bicycle trips", mode="rag")
+    assert result.blocking_llm_calls == 1 and [s.name for s in result.trace.steps] == ["Retriever", "Responder"]
+    assert result.prompt_text.count('the person said: "') == 8
+    assert len(llm.calls) == 1
+
+
+def test_compare_answers_both_ways_from_one_stored_message(make_agent, store):
+    agent = make_agent(ScriptedLLM())
+    results = agent.compare("I moved to Vigo last week.")
+    assert set(results) == {"lightmem", "rag"}
+    assert results["lightmem"].message_id == results["rag"].message_id
+    assert [m.text for m in store.messages(role="user")] == ["I moved to Vigo last week."]
+
+
+def test_writer_runs_after_the_reply_and_can_be_awaited(make_agent, store):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Vigo": ["The user lives in Vigo"]})}, delay_s=0.05)
+    agent = make_agent(llm)
+    result = agent.turn("I live in Vigo now.")
+    assert store.memories() == [] or agent.writer_running  # the reply did not wait for it
+    assert agent.wait_for_writer(timeout=10)
+    memory = store.memories()[0]
+    assert memory.text == "The user lives in Vigo" and memory.source_message_ids == (result.message_id,)
+    assert memory.prompt_version.startswith("writer@")
+    assert agent.writer_outcomes[result.message_id].step.name == "Writer"
+
+
+def test_writer_grounding_drops_an_invented_city_and_skips_duplicates(make_agent, store):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({
+        "Lisboa": ["The user moved to Lisbon", "The user moved to Berlin", "The user moved to Lisbon in 2025"]})})
+    agent = make_agent(llm)
+    agent.turn("Me mudé a Lisboa en marzo.")
+    agent.turn("Sí, Lisboa es mi casa ahora.")
+    agent.wait_for_writer()
+    assert [m.text for m in store.memories()] == ["The user moved to Lisbon"]
+    dropped = [f for o in agent.writer_outcomes.values() for f, _ in o.dropped]
+    assert "The user moved to Berlin" in dropped and "The user moved to Lisbon in 2025" in dropped
+    assert any(o.duplicates for o in agent.writer_outcomes.values())
+
+
+def test_failed_writer_is_recorded_and_retried(make_agent, store):
+    llm = ScriptedLLM({"ExtractedFacts": [BackendUnavailable("down", backend="ollama")]},
+                      defaults={"ExtractedFacts": facts_from({"Vigo": ["The user lives in Vigo"]})})
+    agent = make_agent(llm)
+    first = agent.turn("I live in Vigo now.")
+    agent.wait_for_writer()
+    assert store.writer_jobs("failed") == [first.message_id]
+    agent.turn("The weather is nice.")
+    agent.wait_for_writer()
+    assert store.writer_jobs("failed") == [] and [m.text for m in store.memories()] == ["The user lives in Vigo"]
+
+
+def test_model_down_gives_a_clear_message_and_keeps_the_text(make_agent, store):
+    llm = ScriptedLLM({"text": [ModelTimeout(30, "ollama")]})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    result = agent.turn("Remember that my sister is Inés.")
+    assert result.error and "saved" in result.answer and "30 s" in result.answer
+    assert [m.text for m in store.messages()] == ["Remember that my sister is Inés."]
+
+
+def test_empty_message_refused_and_long_message_stored_whole(make_agent, store):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    for bad in ("", "   \n\t"):
+        with pytest.raises(InvalidInput, match="empty"):
+            agent.turn(bad)
+    long_text = "Lorem ipsum dolor sit amet. " * 3700  # ~100 KB
+    result = agent.turn(long_text)
+    assert store.message(result.message_id).text == long_text
+    assert result.prompt.prompt_tokens + 512 <= 4096
+
+
+def test_deleted_message_is_absent_from_retrieval_and_prompt(make_agent, store):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Zurbarán": ["The user's grandfather was Zurbarán"]})})
+    agent = make_agent(llm)
+    secret = agent.turn("My grandfather was Zurbarán, the painter.")
+    agent.turn("I like painting too.")
+    agent.wait_for_writer()
+    assert "Zurbarán" in agent.ask("Who was my grandfather?").prompt_text
+    agent.delete_message(secret.message_id)
+    for mode in ("lightmem", "rag"):
+        result = agent.ask("Who was my grandfather? Zurbarán painter", mode=mode)
+        assert all("Zurbar" not in m["content"] for m in result.prompt.messages[:-1])
+        assert all("Zurbar" not in c["text"] for c in result.trace.step("Retriever").parsed)
+    assert all("Zurbar" not in m.text for m in store.memories(status=None))
+
+
+def test_manual_memory_edit_and_delete_follow_every_index(make_agent, store, index):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    memory_id = agent.add_memory("I am allergic to peanuts")
+    assert store.memory(memory_id).tier == "ltm" and store.memory(memory_id).origin == "manual"
+    assert "allergic to peanuts" in agent.ask("What am I allergic to?").prompt_text
+    agent.edit_memory(memory_id, "I am allergic to shellfish")
+    assert "shellfish" in agent.ask("allergies?").prompt_text
+    agent.delete_memory(memory_id)
+    assert index.ids("memories") == set()
+    assert "shellfish" not in agent.ask("allergies?").prompt_text
+
+
+def test_ask_is_read_only(make_agent, store):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    agent.ingest("I live in Porto.", learn=False)
+    before = (store.messages(), store.memories(status=None))
+    agent.ask("Where do I live?")
+    assert (store.messages(), store.memories(status=None)) == before
+
+
+def test_retrieval_updates_access_statistics(make_agent, store):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    memory_id = agent.add_memory("The user plays the cello")
+    agent.turn("Do I play the cello?", now="2026-04-01")
+    memory = store.memory(memory_id)
+    assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")

@@ -1,0 +1,30 @@
+import argparse
+
+import pytest
+
+from dreaming_agent.errors import ConfigError
+from dreaming_agent.settings import Settings, add_arguments, from_args
+
+
+def test_defaults_are_the_offline_embedded_setup():
+    s = Settings.load({})
+    assert (s.llm, s.embedder, s.db, s.context_window, s.reply_reserve, s.instruction_reserve) == (
+        "embedded", "embedded", None, 4096, 512, 300)
+    assert s.chroma_mode == "in-process ephemeral"
+
+
+def test_environment_then_flags_then_preset():
+    env = {"DREAMING_PRESET": "seed", "OLLAMA_HOST": "http://127.0.0.1:9999", "CHROMA_HOST": "127.0.0.1", "CHROMA_PORT": "8123"}
+    s = Settings.load(env)
+    assert (s.llm, s.ollama_model, s.embedder) == ("ollama", "qwen2.5:3b", "BAAI/bge-m3")
+    assert s.ollama_host == "http://127.0.0.1:9999" and s.chroma_mode == "server 127.0.0.1:8123"
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    flagged = from_args(parser.parse_args(["--embedder", "/models/e5", "--threads", "3"]), env)
+    assert flagged.embedder == "/models/e5" and flagged.threads == 3 and flagged.llm == "ollama"
+
+
+@pytest.mark.parametrize("env", [{"DREAMING_LLM": "gpt"}, {"DREAMING_PRESET": "nope"}, {"DREAMING_THREADS": "0"}])
+def test_bad_settings_are_clear_errors(env):
+    with pytest.raises(ConfigError):
+        Settings.load(env)
