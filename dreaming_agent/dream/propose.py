@@ -10,8 +10,8 @@ from ..llm.base import LLM
 from ..llm.structured import structured_call
 from ..prompts import Prompt
 from ..store import Store
-from ..text import mentions, normalize, split_sentences, words
-from .validate import Entry, Source
+from ..text import mentions, split_sentences
+from .validate import Entry, Source, content_words
 
 _SOURCES_SHOWN = 3
 _QUOTE_CHARS = 300
@@ -101,7 +101,7 @@ def quote(message: str, about: str) -> str:
     sentences = split_sentences(message)
     if not sentences:
         return ""
-    keywords = {w for w in words(normalize(about)) if len(w) > 3}
+    keywords = content_words(about)
     related = [s for s in sentences if any(mentions(k, s) for k in keywords)] or sentences[:1]
     text = " ".join(related)
     return text if len(text) <= _QUOTE_CHARS else text[:_QUOTE_CHARS].rstrip() + "…"

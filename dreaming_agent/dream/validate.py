@@ -45,14 +45,14 @@ class Verdict:
 
 
 # Sentence openers in memory texts are capitalised but are not names ("Moved to ...", "Likes ...").
-_COMMON_WORDS = frozenset(
+COMMON_WORDS = frozenset(
     """has had have likes liked loves loved lives lived works worked moved prefers preferred wants wanted plans
     planned enjoys enjoyed hates hated owns owned studies studied started visited went goes uses used knows met
     allergic recently currently previously usually often never always still now not born speaks spoke drinks eats
     tiene tenia vive vivia trabaja trabajaba le gusta gustan prefiere quiere planea estudia estudio visito fue va
     habla conoce alergico alergica nacio empezo user's person's""".split()
 )
-_STOPWORDS = _COMMON_WORDS | frozenset(
+_STOPWORDS = COMMON_WORDS | frozenset(
     """the and but for with from into onto about over under after before since until than then that this these
     those there their them they she her his him its our your you was were are been being will would could should
     can may might must does did doing done also very just some any all each every more most much many such own
@@ -95,6 +95,18 @@ DURABLE_TOPICS: dict[str, frozenset[str]] = {
         cumpleanos naci nacio edad nacionalidad pronombres religion hometown""".split()
     ),
 }
+
+
+def validate_all(operations: list["DreamOperation"], entries: Mapping[int, Entry]) -> list[Verdict]:
+    """Judge operations in order; an entry changed by an accepted operation is off limits to later ones."""
+    touched: set[int] = set()
+    verdicts = []
+    for op in operations:
+        verdict = validate(op, entries, frozenset(touched))
+        if verdict.accepted:
+            touched.update(op.target_ids)
+        verdicts.append(verdict)
+    return verdicts
 
 
 def validate(op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int] = frozenset()) -> Verdict:
@@ -170,7 +182,7 @@ def _check_merge(op: "DreamOperation", targets: list[Entry]) -> str | None:
         for name in sorted(_names(target.text)):
             if not mentions(name, op.text or ""):
                 return f"The merged text drops '{name}' from entry {target.id}."
-        content = _content_words(target.text)
+        content = content_words(target.text)
         kept = [w for w in content if mentions(w, op.text or "")]
         if 2 * len(kept) < len(content):
             return f"The merged text loses most of entry {target.id} (\"{target.text}\")."
@@ -217,7 +229,7 @@ def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
     ordered = sorted(targets, key=lambda t: (t.newest, t.id))
     newest, older = ordered[-1], ordered[:-1]
     distinct = [
-        w for w in sorted(_content_words(newest.text) | _names(newest.text))
+        w for w in sorted(content_words(newest.text) | _names(newest.text))
         if not any(mentions(w, t.text) for t in older)
     ]
     if not distinct:
@@ -335,7 +347,7 @@ def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
 
 def _related_sentences(entry: Entry) -> list[str]:
     """Sentences of the entry's sources that share a content word with it (the rest of a message is unrelated)."""
-    content = _content_words(entry.text)
+    content = content_words(entry.text)
     return [
         sentence
         for source in entry.sources
@@ -348,8 +360,9 @@ def _related_sentences(entry: Entry) -> list[str]:
 
 def _names(text: str) -> set[str]:
     """Proper nouns and numbers, minus capitalised common words that open memory sentences."""
-    return {e for e in entities(text) if e not in _COMMON_WORDS}
+    return {e for e in entities(text) if e not in COMMON_WORDS}
 
 
-def _content_words(text: str) -> set[str]:
+def content_words(text: str) -> set[str]:
+    """Normalised words that carry meaning: no function words, no generic "user"/"person", no bare digits."""
     return {w for w in words(normalize(text)) if len(w) >= 3 and w not in _STOPWORDS and not w.isdigit()}

@@ -20,7 +20,7 @@ from . import controller, selector
 from .memory_ops import MemoryOps
 from .rag import rag_evidence, rag_lines
 from .responder import build_prompt, evidence_lines, respond
-from .retriever import retrieve
+from .retriever import Candidate, retrieve
 from .trace import Step, Trace
 from .writer import WriterOutcome, WriterSettings, write
 
@@ -53,6 +53,7 @@ class TurnResult:
     prompt: PackedPrompt | None
     timings: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    evidence: list[Candidate] = field(default_factory=list)  # entries whose lines reached the prompt
 
     @property
     def blocking_llm_calls(self) -> int:
@@ -133,6 +134,7 @@ class Agent(MemoryOps):
         today = stamp[:10]
         trace = Trace()
         evidence: list[str] = []
+        shown: list[Candidate] = []
         facts: list[str] = []
         if mode == "lightmem":
             decision = controller.decide(self.llm, self.prompts, text, today=today, seed=self.config.seed)
@@ -152,13 +154,13 @@ class Agent(MemoryOps):
                 trace.add(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
             else:
                 trace.add(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
-            evidence = evidence_lines(kept, with_sources=not published)
+            evidence, shown = evidence_lines(kept, with_sources=not published), kept
             facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
         elif mode == "rag":
             hits, step = rag_evidence(self.store, self.index, self.embedder, text, k=self.config.rag_top_k + 1)
             hits = [c for c in hits if c.sources[0].message_id != exclude_message][: self.config.rag_top_k]
             trace.add(step)
-            evidence = rag_lines(hits)
+            evidence, shown = rag_lines(hits), hits
         view = current_window(self.store, self.session)
         recent = [m for m in view.chat_messages(mode)]
         if exclude_message is not None and recent and recent[-1]["role"] == "user":
@@ -175,7 +177,9 @@ class Agent(MemoryOps):
             answer, error = f"⚠️ {e} Your message is saved; send it again once the model is back.", str(e)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)
-        return TurnResult(answer or "…", mode, None, trace, packed, timings, error)
+        system = packed.messages[0]["content"]
+        shown = [c for c, line in zip(shown, evidence) if line in system]
+        return TurnResult(answer or "…", mode, None, trace, packed, timings, error, shown)
 
     # -- background learning --------------------------------------------------------------------------
     def _schedule_learning(self, message: Message) -> None:

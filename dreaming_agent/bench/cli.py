@@ -1,0 +1,106 @@
+"""`python -m dreaming_agent bench`: conditions A–E on a scenario file or on LoCoMo, with a report."""
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+from pathlib import Path
+
+from ..errors import DreamingAgentError
+
+
+def add_parser(commands) -> None:
+    p = commands.add_parser("bench", help="measure conditions A–E on a scenario (or LoCoMo) and write a report")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument("--scenario", help="scenario JSON (default: the bundled development scenario)")
+    source.add_argument("--locomo", help="path to locomo10.json (kept outside the repository)")
+    p.add_argument("--conversations", type=int, default=1, help="LoCoMo: how many conversations")
+    p.add_argument("--max-questions", type=int, default=None, help="LoCoMo: questions per conversation")
+    p.add_argument("--conditions", default="A,B,C,D,E")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--out", default="out/bench")
+    p.add_argument("--llm", default="embedded", help="embedded | ollama | scripted (scripted: smoke tests only)")
+    p.add_argument("--gguf", default=None, help="GGUF file for the embedded backend (e.g. the 0.5B eval model)")
+    p.add_argument("--ollama-model", default=None)
+    p.add_argument("--embedder", default="embedded", help="embedded | hash (smoke tests) | sentence-transformers name/path")
+    p.add_argument("--reply-tokens", type=int, default=96)
+    p.set_defaults(run=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except DreamingAgentError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from ..prompts import PromptLibrary
+    from ..settings import Settings
+    from ..store import make_client
+    from .conditions import parse_conditions
+    from .report import summarize, write_outputs
+    from .runner import Setup, run_locomo, run_scenario
+
+    conditions = parse_conditions(args.conditions)
+    llm, embedder, llm_name = _models(args)
+    prompts = PromptLibrary.bundled()
+    meta = {
+        "llm": llm_name, "embedder": getattr(embedder, "name", args.embedder), "runs": args.runs,
+        "prompt_versions": [prompts[n].version for n in ("controller", "selector", "responder", "writer", "dream")],
+    }
+    if args.locomo:
+        from .locomo import load_locomo
+
+        conversations = load_locomo(args.locomo, conversations=args.conversations, max_questions=args.max_questions)
+        units = [(c.sample_id, c) for c in conversations]
+        total = sum(len(c.turns) + len(c.questions) for c in conversations)
+        meta["scenario"] = f"LoCoMo ({', '.join(c.sample_id for c in conversations)})"
+        run_one = run_locomo
+    else:
+        from . import SCENARIOS_DIR
+        from .scenario import load_scenario
+
+        scenario = load_scenario(args.scenario or SCENARIOS_DIR / "dev.json")
+        units = [(scenario.name, scenario)]
+        total = scenario.turn_count + len(scenario.questions)
+        meta["scenario"] = scenario.name
+        run_one = run_scenario
+    bar = tqdm(total=total * len(conditions) * args.runs, unit="step", file=sys.stderr)
+    setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, progress=lambda _: bar.update())
+    records = []
+    for run in range(args.runs):
+        for condition in conditions:
+            bar.set_description(f"run {run} {condition.name}")
+            for _, unit in units:
+                records.extend(run_one(setup, unit, condition, run))
+    bar.close()
+    report = summarize(records, meta=meta)
+    command = "python -m dreaming_agent bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    write_outputs(Path(args.out), records, report, command)
+    print(f"wrote {args.out}/report.json, report.md, accuracy.png, answers.jsonl")
+    for name, c in report["conditions"].items():
+        print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
+    return 0
+
+
+def _models(args):
+    from ..settings import Settings
+    from ..wiring import build_embedder, build_llm
+
+    if args.embedder == "hash":
+        from ..testing import HashEmbedder
+
+        embedder = HashEmbedder()
+    else:
+        embedder = build_embedder(Settings.load({}, {"embedder": args.embedder}))
+    if args.llm == "scripted":
+        from ..testing import ScriptedLLM
+
+        return ScriptedLLM(), embedder, "scripted"
+    settings = Settings.load({}, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model})
+    name = settings.ollama_model if settings.llm == "ollama" else Path(settings.gguf or "SmolLM2-135M-Instruct.Q4_1.gguf").name
+    return build_llm(settings), embedder, name

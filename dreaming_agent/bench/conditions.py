@@ -1,0 +1,37 @@
+"""The five bench conditions, A–E: same model, same data, different memory."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Condition:
+    name: str
+    label: str
+    mode: str  # the agent mode questions are asked in
+    variant: str = "default"
+    learn: bool = False  # run the Writer while the sessions are fed
+    dream_each_session: bool = False
+
+
+CONDITIONS: dict[str, Condition] = {
+    c.name: c
+    for c in (
+        Condition("A", "no memory (recent turns only)", "none"),
+        Condition("B", "naive RAG (verbatim sentences, top 8)", "rag"),
+        Condition("C", "LightMem as published (memory texts, no Dream)", "lightmem", "published", learn=True),
+        Condition("D", "C + Dream after every session", "lightmem", "published", learn=True, dream_each_session=True),
+        Condition("E", "ours: D + verbatim evidence with dated sources", "lightmem", "default", learn=True,
+                  dream_each_session=True),
+    )
+}
+
+
+def parse_conditions(text: str) -> list[Condition]:
+    names = [n.strip().upper() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in CONDITIONS]
+    if unknown or not names:
+        from ..errors import ConfigError
+
+        raise ConfigError(f"Unknown conditions {unknown or text!r}; choose from {', '.join(CONDITIONS)} (e.g. A,B,E).")
+    return [CONDITIONS[n] for n in names]

@@ -1,0 +1,106 @@
+"""Aggregate answer records into report.json, report.md, accuracy.png and answers.jsonl."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from statistics import mean
+
+import numpy as np
+
+from .conditions import CONDITIONS
+from .runner import AnswerRecord
+
+
+def question_score(r: AnswerRecord) -> float:
+    """1/0 for scenario questions and LoCoMo abstention; token F1 for other LoCoMo questions."""
+    if r.correct is not None:
+        return float(r.correct)
+    return float(r.f1 or 0.0)
+
+
+def summarize(records: list[AnswerRecord], *, meta: dict) -> dict:
+    conditions: dict[str, dict] = {}
+    for name in sorted({r.condition for r in records}):
+        rows = [r for r in records if r.condition == name]
+        runs = sorted({r.run for r in rows})
+        per_run = [mean(question_score(r) for r in rows if r.run == run) for run in runs]
+        recalls = [r.evidence_recall for r in rows if r.evidence_recall is not None]
+        types = sorted({r.type for r in rows})
+        latencies = [r.latency_ms for r in rows]
+        conditions[name] = {
+            "label": CONDITIONS[name].label,
+            "accuracy": round(mean(per_run), 4),
+            "accuracy_runs": [round(a, 4) for a in per_run],
+            "evidence_recall": round(mean(recalls), 4) if recalls else None,
+            "by_type": {t: round(mean(question_score(r) for r in rows if r.type == t), 4) for t in types},
+            "latency_ms_p50": round(float(np.percentile(latencies, 50)), 1),
+            "latency_ms_p95": round(float(np.percentile(latencies, 95)), 1),
+            "blocking_llm_calls_per_turn": round(mean(r.blocking_llm_calls for r in rows), 2),
+            "prompt_tokens_p50": int(np.percentile([r.prompt_tokens for r in rows], 50)),
+            "reject_hits": sum(r.reject_hits for r in rows),
+            "questions": len(rows) // max(1, len(runs)),
+        }
+    return {**meta, "conditions": conditions}
+
+
+def write_outputs(out: Path, records: list[AnswerRecord], report: dict, command: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    with (out / "answers.jsonl").open("w", encoding="utf-8") as f:
+        for r in records:
+            f.write(json.dumps(asdict(r), ensure_ascii=False) + "\n")
+    (out / "report.md").write_text(markdown(report, command), encoding="utf-8")
+    plot(report, out / "accuracy.png")
+
+
+def markdown(report: dict, command: str) -> str:
+    conditions = report["conditions"]
+    types = sorted({t for c in conditions.values() for t in c["by_type"]})
+    lines = [
+        f"# Bench: {report['scenario']}",
+        "",
+        f"Command: `{command}`",
+        "",
+        f"LLM: `{report['llm']}` · embedder: `{report['embedder']}` · runs: {report['runs']} · "
+        f"prompts: {', '.join(report.get('prompt_versions', []))}",
+        "",
+        "| condition | accuracy (mean) | per run | evidence recall | latency p50 / p95 ms | blocking calls | prompt tokens p50 | reject hits |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for name, c in conditions.items():
+        recall = "–" if c["evidence_recall"] is None else f"{c['evidence_recall']:.2f}"
+        lines.append(
+            f"| {name}: {c['label']} | {c['accuracy']:.3f} | {', '.join(f'{a:.3f}' for a in c['accuracy_runs'])} | "
+            f"{recall} | {c['latency_ms_p50']:.0f} / {c['latency_ms_p95']:.0f} | {c['blocking_llm_calls_per_turn']} | "
+            f"{c['prompt_tokens_p50']} | {c['reject_hits']} |"
+        )
+    lines += ["", "By question type (accuracy):", "", "| condition | " + " | ".join(types) + " |",
+              "|---|" + "---|" * len(types)]
+    for name, c in conditions.items():
+        lines.append(f"| {name} | " + " | ".join(f"{c['by_type'].get(t, float('nan')):.2f}" for t in types) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot(report: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    conditions = report["conditions"]
+    names = list(conditions)
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.bar(names, [conditions[n]["accuracy"] for n in names], color="#7a9cc6")
+    for i, n in enumerate(names):
+        runs = conditions[n]["accuracy_runs"]
+        ax.scatter([i] * len(runs), runs, color="black", s=12, zorder=3)
+        recall = conditions[n]["evidence_recall"]
+        if recall is not None:
+            ax.scatter([i], [recall], marker="_", s=400, color="#d0743c", zorder=4)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("accuracy (bars, runs as dots); evidence recall (orange)")
+    ax.set_title(f"{report['scenario']} — {report['llm']}", fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

@@ -1,0 +1,121 @@
+"""Drive one agent per (run, condition) through a scenario or a LoCoMo conversation and score its answers."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..embed.base import Embedder
+from ..llm.base import LLM
+from ..pipeline.agent import Agent, AgentConfig
+from ..store import Store, VectorIndex
+from .conditions import Condition
+from .locomo import LocomoConversation
+from .scenario import Scenario
+from .scoring import score_answer, score_locomo
+
+
+@dataclass
+class AnswerRecord:
+    run: int
+    condition: str
+    question_id: str
+    type: str
+    question: str
+    answer: str
+    correct: bool | None
+    f1: float | None
+    evidence_recall: float | None
+    reject_hits: int
+    latency_ms: float
+    blocking_llm_calls: int
+    prompt_tokens: int
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class Setup:
+    """What every condition shares: the model, the embedder and the Chroma client."""
+
+    llm: LLM
+    embedder: Embedder
+    client: object
+    reply_tokens: int = 96
+    progress: Callable[[str], None] = lambda _: None
+
+
+def _agent(setup: Setup, condition: Condition, run: int) -> Agent:
+    config = AgentConfig(variant=condition.variant, learn=condition.learn, seed=run, reply_tokens=setup.reply_tokens)
+    return Agent(store=Store(), index=VectorIndex(setup.client), llm=setup.llm, embedder=setup.embedder, config=config)
+
+
+def _finish(agent: Agent) -> None:
+    agent.close()
+    agent.index.drop()
+    agent.store.close()
+
+
+def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: int) -> list[AnswerRecord]:
+    """Feed every session as dated user turns (answered as in a chat), then ask each question read-only."""
+    agent = _agent(setup, condition, run)
+    chat_mode = "rag" if condition.mode == "rag" else ("none" if condition.mode == "none" else "lightmem")
+    try:
+        for session in scenario.sessions:
+            agent.new_conversation(session.id)
+            for i, text in enumerate(session.turns):
+                stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
+                agent.turn(text, chat_mode, now=stamp.isoformat())
+                setup.progress("turn")
+            agent.wait_for_writer()
+            if condition.dream_each_session:
+                agent.dream(now=session.date.isoformat() + "T23:00:00")
+        records = []
+        for q in scenario.questions:
+            agent.new_conversation(f"question-{q.id}")
+            result = agent.ask(q.question, condition.mode, now=q.date.isoformat() + "T10:00:00")
+            score = score_answer(q, result.answer, result.prompt_text)
+            records.append(AnswerRecord(
+                run, condition.name, q.id, q.type, q.question, result.answer, score.correct, None,
+                score.evidence_recall, score.reject_hits, result.timings["total_ms"], result.blocking_llm_calls,
+                result.prompt.prompt_tokens if result.prompt else 0,
+            ))
+            setup.progress("question")
+        return records
+    finally:
+        _finish(agent)
+
+
+def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condition, run: int) -> list[AnswerRecord]:
+    """Both speakers' turns are stored as messages (speaker and date kept); questions scored by token F1."""
+    agent = _agent(setup, condition, run)
+    try:
+        session = None
+        for turn in conversation.turns:
+            if turn.session != session:
+                if session is not None and condition.dream_each_session:
+                    agent.wait_for_writer()
+                    agent.dream(now=turn.session_time.isoformat())
+                session = turn.session
+                agent.new_conversation(f"session-{session}")
+            agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
+                         speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
+            setup.progress("turn")
+        agent.wait_for_writer()
+        last = conversation.turns[-1].session_time + dt.timedelta(days=1)
+        records = []
+        for q in conversation.questions:
+            agent.new_conversation(f"question-{q.id}")
+            result = agent.ask(q.question, condition.mode, now=last.isoformat())
+            dia_ids = {s.external_id for c in result.evidence for s in c.sources if s.external_id}
+            score = score_locomo(q, result.answer, dia_ids)
+            records.append(AnswerRecord(
+                run, condition.name, q.id, q.category_name, q.question, result.answer,
+                score.abstained if q.adversarial else None, score.f1, score.evidence_recall, 0,
+                result.timings["total_ms"], result.blocking_llm_calls,
+                result.prompt.prompt_tokens if result.prompt else 0,
+                {"reference": q.answer, "conversation": conversation.sample_id},
+            ))
+            setup.progress("question")
+        return records
+    finally:
+        _finish(agent)

@@ -1,0 +1,92 @@
+"""The Dream: offline consolidation where the model proposes, code decides, nothing is destroyed, all is undoable."""
+from __future__ import annotations
+
+import time
+
+from ..embed.base import Embedder
+from ..llm.base import LLM
+from ..prompts import PromptLibrary
+from ..store import Store, VectorIndex, now_iso
+from .apply import Decision, apply_dream, last_undoable, undo_dream
+from .cluster import cluster_memories
+from .diff import DreamReport, render_html, report_from_store
+from .propose import DreamOperation, DreamProposal, load_entries, propose
+from .validate import Entry, Source, Verdict, validate, validate_all
+
+__all__ = [
+    "run_dream", "undo_last_dream", "DreamReport", "render_html", "DreamOperation", "DreamProposal",
+    "Entry", "Source", "Verdict", "validate",
+]
+
+
+def run_dream(
+    store: Store,
+    index: VectorIndex,
+    llm: LLM,
+    embedder: Embedder,
+    *,
+    now: str | None = None,
+    prompts: PromptLibrary | None = None,
+    max_cluster: int = 6,
+    min_similarity: float = 0.75,
+) -> DreamReport:
+    """Cluster → one proposal per cluster → validate each operation → apply the accepted ones in one transaction."""
+    started_at = now or now_iso()
+    prompt = (prompts or PromptLibrary.bundled())["dream"]
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    entries = load_entries(store)
+    clusters = cluster_memories(store, max_cluster=max_cluster, min_similarity=min_similarity)
+    # The Writer may have added entries since `entries` was read; they wait for the next Dream.
+    clusters = [[i for i in c if i in entries] for c in clusters]
+    clusters = [c for c in clusters if c and _worth_asking(c, entries)]
+    clock = _lap(timings, "cluster_ms", clock)
+
+    proposals = [propose(llm, [entries[i] for i in c], today=started_at[:10], prompt=prompt) for c in clusters]
+    clock = _lap(timings, "propose_ms", clock)
+
+    operations = [op for proposal in proposals for op in proposal.operations]
+    decisions = [Decision(op, verdict) for op, verdict in zip(operations, validate_all(operations, entries))]
+    clock = _lap(timings, "validate_ms", clock)
+
+    applied = apply_dream(
+        store, index, embedder, decisions, entries,
+        started_at=started_at, model=llm.name, prompt_version=prompt.version,
+    )
+    _lap(timings, "apply_ms", clock)
+
+    report = report_from_store(store, applied.dream_id)
+    report.clusters = len(clusters)
+    report.llm_calls = sum(p.calls for p in proposals)
+    report.raw_outputs = [
+        {"cluster": p.cluster, "raw": p.raw, "retried": p.retried, "fell_back": p.fell_back, "error": p.error,
+         "duration_ms": round(p.duration_ms, 1)}
+        for p in proposals
+    ]
+    timings["total_ms"] = round(sum(timings.values()), 1)
+    report.timings = timings
+    return report
+
+
+def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:
+    """Undo the newest Dream that still has effects; None when there is nothing to undo."""
+    dream_id = last_undoable(store)
+    if dream_id is None:
+        return None
+    # Read the report first: undo deletes the entries the Dream created.
+    report = report_from_store(store, dream_id)
+    undo_dream(store, index, dream_id)
+    report.status = "undone"
+    return report
+
+
+def _worth_asking(cluster: list[int], entries: dict[int, Entry]) -> bool:
+    """A lone long-term entry can be neither merged, promoted nor forgotten: no call for it."""
+    return len(cluster) > 1 or entries[cluster[0]].tier != "ltm"
+
+
+def _lap(timings: dict[str, float], name: str, since: float) -> float:
+    now = time.perf_counter()
+    timings[name] = round((now - since) * 1000, 1)
+    return now

@@ -1,0 +1,44 @@
+"""Smoke bench: scripted model, one run, a few questions, all five conditions; checks the report contract."""
+import json
+
+from dreaming_agent.__main__ import main
+
+SCENARIO = {
+    "name": "smoke",
+    "description": "tiny",
+    "sessions": [
+        {"id": "s1", "date": "2026-03-02", "turns": ["Me mudé a Lisboa en marzo.", "My cat is called Pimienta."]},
+        {"id": "s2", "date": "2026-04-02", "turns": ["Now I work as a nurse.", "It rained all day."]},
+    ],
+    "questions": [
+        {"id": "q1", "type": "single", "question": "What is my cat called?", "expect_any": ["Pimienta"]},
+        {"id": "q2", "type": "update", "question": "What is my job?", "expect_any": ["nurse"]},
+        {"id": "q3", "type": "abstention", "question": "What is my sister's name?"},
+    ],
+}
+
+
+def test_bench_smoke_writes_the_report_contract(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    out = tmp_path / "out"
+    code = main(["bench", "--scenario", str(path), "--conditions", "A,B,C,D,E", "--runs", "1",
+                 "--out", str(out), "--llm", "scripted", "--embedder", "hash"])
+    assert code == 0
+    report = json.loads((out / "report.json").read_text())
+    assert {"scenario", "llm", "embedder", "runs", "conditions"} <= set(report)
+    assert set(report["conditions"]) == set("ABCDE")
+    keys = {"accuracy", "accuracy_runs", "evidence_recall", "by_type", "latency_ms_p50", "latency_ms_p95",
+            "blocking_llm_calls_per_turn", "prompt_tokens_p50", "reject_hits"}
+    for name, condition in report["conditions"].items():
+        assert keys <= set(condition), name
+        assert 0.0 <= condition["accuracy"] <= 1.0 and len(condition["accuracy_runs"]) == 1
+        assert set(condition["by_type"]) == {"single", "update", "abstention"}
+    # The scripted Responder always says "I don't know": only the abstention question is right.
+    assert report["conditions"]["B"]["accuracy"] == round(1 / 3, 4)
+    # Naive RAG puts the verbatim sentences in the prompt; no memory (A) cannot.
+    assert report["conditions"]["B"]["evidence_recall"] == 1.0 and report["conditions"]["A"]["evidence_recall"] == 0.0
+    assert report["conditions"]["B"]["blocking_llm_calls_per_turn"] == 1
+    lines = (out / "answers.jsonl").read_text().splitlines()
+    assert len(lines) == 5 * 3
+    assert (out / "accuracy.png").stat().st_size > 0 and "| A:" in (out / "report.md").read_text()
