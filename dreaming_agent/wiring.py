@@ -62,20 +62,24 @@ def describe(settings: Settings) -> dict[str, str]:
 
 
 def build_agent(settings: Settings, *, llm: LLM | None = None, embedder: Embedder | None = None,
-                client=None, store: Store | None = None, session: str | None = None):
-    """An agent wired from settings; shared instances (model, embedder, Chroma client) may be passed in."""
+                client=None, store: Store | None = None, session: str | None = None,
+                index_namespace: str | None = None, config=None):
+    """An agent wired from settings; shared instances (model, embedder, Chroma client) may be passed in.
+
+    `index_namespace` keeps agents sharing one Chroma client apart; `config` replaces the settings-derived one."""
     from .context.budget import BudgetLimits
     from .pipeline.agent import Agent, AgentConfig
     from .store import VectorIndex
 
-    config = AgentConfig(
+    config = config or AgentConfig(
         variant=settings.variant,
         limits=BudgetLimits(settings.context_window, settings.reply_reserve, settings.instruction_reserve),
         dream_every_n_turns=settings.dream_every_n_turns,
     )
     return Agent(
         store=store or build_store(settings),
-        index=VectorIndex(client or build_vector_client(settings), namespace="main" if settings.chroma_path or settings.chroma_host else None),
+        index=VectorIndex(client or build_vector_client(settings),
+                          namespace=index_namespace or ("main" if settings.chroma_path or settings.chroma_host else None)),
         llm=llm or build_llm(settings),
         embedder=embedder or build_embedder(settings),
         config=config,

@@ -30,7 +30,7 @@ def run_dream(
     max_cluster: int = 6,
     min_similarity: float = 0.75,
 ) -> DreamReport:
-    """Cluster → one proposal per cluster → validate each operation → apply the accepted ones in one transaction."""
+    """Cluster → one proposal per cluster → validate every operation → apply the accepted ones atomically."""
     started_at = now or now_iso()
     prompt = (prompts or PromptLibrary.bundled())["dream"]
     timings: dict[str, float] = {}

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..store import Store
 from ..text import entities
-from .validate import COMMON_WORDS
+from .vocab import COMMON_WORDS
 
 _ROW_BLOCK = 1024
 

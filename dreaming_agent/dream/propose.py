@@ -11,7 +11,8 @@ from ..llm.structured import structured_call
 from ..prompts import Prompt
 from ..store import Store
 from ..text import mentions, split_sentences
-from .validate import Entry, Source, content_words
+from .validate import Entry, Source
+from .vocab import content_words
 
 _SOURCES_SHOWN = 3
 _QUOTE_CHARS = 300

@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, NamedTuple
 
-from ..text import entities, mentions, normalize, numbers, split_sentences, words
+from ..text import mentions, normalize, numbers, split_sentences, words
 from .roles import ROLE_WORDS, roles_of
+from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, durable_topics, names
 
 if TYPE_CHECKING:
     from .propose import DreamOperation
@@ -44,59 +45,6 @@ class Verdict:
     reason: str
 
 
-# Sentence openers in memory texts are capitalised but are not names ("Moved to ...", "Likes ...").
-COMMON_WORDS = frozenset(
-    """has had have likes liked loves loved lives lived works worked moved prefers preferred wants wanted plans
-    planned enjoys enjoyed hates hated owns owned studies studied started visited went goes uses used knows met
-    allergic recently currently previously usually often never always still now not born speaks spoke drinks eats
-    tiene tenia vive vivia trabaja trabajaba le gusta gustan prefiere quiere planea estudia estudio visito fue va
-    habla conoce alergico alergica nacio empezo user's person's""".split()
-)
-_STOPWORDS = COMMON_WORDS | frozenset(
-    """the and but for with from into onto about over under after before since until than then that this these
-    those there their them they she her his him its our your you was were are been being will would could should
-    can may might must does did doing done also very just some any all each every more most much many such own
-    user user's person person's usuario usuaria persona who whom whose which what when where why how not now
-    los las una unos unas del con para por sin sobre desde hasta que quien donde cuando como pero muy mas
-    menos esta este estos estas ese esa eso esto hay son era eran sus ella ello ellos ellas tambien""".split()
-)
-
-DURABLE_TOPICS: dict[str, frozenset[str]] = {
-    "health": frozenset(
-        """allergy allergic allergies allergen alergia alergias alergico alergica asthma asma diabetes diabetic
-        diabetico diabetica celiac celiaco celiaca intolerant intolerance intolerante intolerancia medication
-        medicine medicina medicamento medicamentos pill pills pastilla pastillas doctor medico hospital illness
-        disease enfermedad enfermo enferma sick pregnant embarazada embarazo vegan vegano vegana vegetarian
-        vegetariano vegetariana gluten lactose lactosa surgery cirugia therapy terapia depression depresion
-        anxiety ansiedad migraine migraines migrana epilepsy epilepsia insulin insulina cancer health salud
-        injury lesion""".split()
-    ),
-    "work": frozenset(
-        """work works worked working job jobs career employer employed company office boss salary profession
-        colleague coworker trabaja trabajo trabajas trabajaba trabajar empresa empleo oficina jefe jefa sueldo
-        profesion colega""".split()
-    ),
-    "family": frozenset(
-        """family sister brother mother mom mum father dad parent parents wife husband son daughter children
-        child kids baby grandmother grandma grandfather grandpa cousin aunt uncle partner boyfriend girlfriend
-        fiance fiancee familia hermana hermano madre mama padre papa padres esposa esposo marido hijo hija hijos
-        hijas bebe abuela abuelo primo prima tia tio pareja novio novia prometido prometida""".split()
-    ),
-    "pets": frozenset(
-        """pet dog puppy cat kitten parrot bird hamster rabbit turtle mascota perro perra perrito gato gata gatito
-        loro pajaro conejo tortuga""".split()
-    ),
-    "plans": frozenset(
-        """plan plans planning planned intend intends intending goal goals wedding planea planeo planear planes
-        planeando proyecto boda objetivo meta""".split()
-    ),
-    "identity": frozenset(
-        """name named called nickname birthday born nationality pronouns identity llamo llama nombre apodo
-        cumpleanos naci nacio edad nacionalidad pronombres religion hometown""".split()
-    ),
-}
-
-
 def validate_all(operations: list["DreamOperation"], entries: Mapping[int, Entry]) -> list[Verdict]:
     """Judge operations in order; an entry changed by an accepted operation is off limits to later ones."""
     touched: set[int] = set()
@@ -109,7 +57,9 @@ def validate_all(operations: list["DreamOperation"], entries: Mapping[int, Entry
     return verdicts
 
 
-def validate(op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int] = frozenset()) -> Verdict:
+def validate(
+    op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int] = frozenset()
+) -> Verdict:
     """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops."""
     problem = _check_targets(op, entries, touched)
     if problem is None:
@@ -119,16 +69,6 @@ def validate(op: "DreamOperation", entries: Mapping[int, Entry], touched: frozen
     if problem:
         return Verdict(False, problem)
     return Verdict(True, _accepted_reason(op))
-
-
-def durable_topics(text: str) -> dict[str, list[str]]:
-    """Durable topics (health, work, family, pets, plans, identity) the text touches, with the words that say so."""
-    found: dict[str, list[str]] = {}
-    for word in words(normalize(text)):
-        for topic, keywords in DURABLE_TOPICS.items():
-            if word in keywords or (word.endswith("s") and word[:-1] in keywords):
-                found.setdefault(topic, []).append(word)
-    return found
 
 
 def _accepted_reason(op: "DreamOperation") -> str:
@@ -146,7 +86,9 @@ def _ids(ids: list[int]) -> str:
     return f"{label} {', '.join(str(i) for i in ids)}"
 
 
-def _check_targets(op: "DreamOperation", entries: Mapping[int, Entry], touched) -> str | None:
+def _check_targets(
+    op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int]
+) -> str | None:
     if not op.target_ids:
         return "The operation names no entries."
     seen: set[int] = set()
@@ -179,47 +121,54 @@ def _check_merge(op: "DreamOperation", targets: list[Entry]) -> str | None:
     if problem:
         return problem
     for target in targets:
-        for name in sorted(_names(target.text)):
+        for name in sorted(names(target.text)):
             if not mentions(name, op.text or ""):
-                return f"The merged text drops '{name}' from entry {target.id}."
+                return f"The merged text drops '{_shown(name, target.text)}' from entry {target.id}."
         content = content_words(target.text)
         kept = [w for w in content if mentions(w, op.text or "")]
         if 2 * len(kept) < len(content):
             return f"The merged text loses most of entry {target.id} (\"{target.text}\")."
-    return None
+    return _lost_current_value(op.text or "", targets)
 
 
 def _check_update(op: "DreamOperation", targets: list[Entry]) -> str | None:
-    problem = _check_rewrite(op.text or "", targets)
+    problem = _check_rewrite(op.text or "", targets) or _lost_current_value(op.text or "", targets)
     if problem:
         return problem
     newest_source = max((s for t in targets for s in t.sources), key=lambda s: s.date, default=None)
     for target in targets:
-        for name in sorted(_names(target.text)):
+        for name in sorted(names(target.text)):
             if mentions(name, op.text or "") or _replaced(name, targets, newest_source):
                 continue
-            return f"The new text drops '{name}' (entry {target.id}) although no newer message replaces it."
+            return (
+                f"The new text drops '{_shown(name, target.text)}' (entry {target.id}) "
+                "although no newer message replaces it."
+            )
     return None
 
 
 def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
-    """Rules shared by MERGE and UPDATE: nothing invented, no name moved to another role, nothing current lost."""
+    """Rules shared by MERGE and UPDATE: nothing invented, no name moved to another role, no health fact lost."""
     evidence = [t.text for t in targets] + [s.text for t in targets for s in t.sources]
-    for name in sorted(_names(text)):
+    for name in sorted(names(text)):
         if not any(mentions(name, passage) for passage in evidence):
             kind = "the number" if name in numbers(name) else "the name"
             return (
-                f"The new text introduces {kind} '{name}', which appears in none of the entries "
+                f"The new text introduces {kind} '{_shown(name, text)}', which appears in none of the entries "
                 "it replaces or their source messages."
             )
     problem = _role_problem(text, targets, subject="The new text")
     if problem:
         return problem
+    # Lower-case facts can be invented too ("works as a nurse" -> "works as a teacher").
+    for word in sorted(content_words(text) - CONNECTIVES):
+        if not any(mentions(word, passage) for passage in evidence):
+            return f"The new text says '{_shown(word, text)}', which neither the entries nor the person's messages say."
     for target in targets:
         health = durable_topics(target.text).get("health")
         if health and "health" not in durable_topics(text):
             return f"The new text drops the health fact of entry {target.id} (\"{target.text}\")."
-    return _lost_current_value(text, targets)
+    return None
 
 
 def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
@@ -229,13 +178,13 @@ def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
     ordered = sorted(targets, key=lambda t: (t.newest, t.id))
     newest, older = ordered[-1], ordered[:-1]
     distinct = [
-        w for w in sorted(content_words(newest.text) | _names(newest.text))
+        w for w in sorted(content_words(newest.text) | names(newest.text))
         if not any(mentions(w, t.text) for t in older)
     ]
     if not distinct:
         return None
     kept = [w for w in distinct if mentions(w, text)]
-    lost_name = any(w in _names(newest.text) and w not in kept for w in distinct)
+    lost_name = any(w in names(newest.text) and w not in kept for w in distinct)
     if lost_name or 2 * len(kept) < len(distinct):
         when = f" ({newest.newest[:10]})" if newest.newest else ""
         return (
@@ -260,7 +209,7 @@ def _replaced(name: str, targets: list[Entry], newest_source: Source | None) -> 
     for source in sources:
         if source.date <= last_said:
             continue
-        for other in _names(source.text):
+        for other in names(source.text):
             if not mentions(name, other) and roles & roles_of(other, source.text):
                 return True
     return False
@@ -268,7 +217,7 @@ def _replaced(name: str, targets: list[Entry], newest_source: Source | None) -> 
 
 def _role_problem(text: str, targets: list[Entry], *, subject: str) -> str | None:
     """A name must keep the role it has in the person's own words (a parrot's name is not the person's)."""
-    for name in sorted(_names(text) - numbers(text)):
+    for name in sorted(names(text) - numbers(text)):
         new_roles = roles_of(name, text)
         if not new_roles:
             continue
@@ -280,9 +229,12 @@ def _role_problem(text: str, targets: list[Entry], *, subject: str) -> str | Non
         moved = new_roles - old_roles
         if not old_roles or not moved:
             continue
-        shown = name.title()
+        shown = _shown(name, text)
         if "self" in moved:
-            return f"{subject} says the person is called {shown}, but in {where} {shown} is only {_role_list(old_roles)}."
+            return (
+                f"{subject} says the person is called {shown}, but in {where} {shown} is only "
+                f"{_role_list(old_roles)}."
+            )
         return f"{subject} makes {shown} {_role_list(moved)}, but in {where} it is only {_role_list(old_roles)}."
     return None
 
@@ -298,11 +250,11 @@ def _check_promote(op: "DreamOperation", targets: list[Entry]) -> str | None:
         if target.tier == "ltm":
             return f"Entry {target.id} is already long-term memory."
         said = [s for s in target.sources if s.role == "user"]
-        for name in sorted(_names(target.text)):
+        for name in sorted(names(target.text)):
             if target.sources and not any(mentions(name, s.text) for s in target.sources):
                 return (
-                    f"Entry {target.id} names '{name}', which none of its source messages contain; "
-                    "promoting it would make that mistake permanent."
+                    f"Entry {target.id} names '{_shown(name, target.text)}', which none of its source messages "
+                    "contain; promoting it would make that mistake permanent."
                 )
         problem = _role_problem(target.text, [target], subject=f"Entry {target.id}")
         if problem:
@@ -324,20 +276,26 @@ def _durable_personal_fact(text: str) -> bool:
     """Health or identity: said once is enough, a name the person gives for themselves included."""
     if {"health", "identity"} & durable_topics(text).keys():
         return True
-    return any("self" in roles_of(name, text) for name in _names(text) - numbers(text))
+    return any("self" in roles_of(name, text) for name in names(text) - numbers(text))
 
 
 def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
     for target in targets:
         if target.tier == "ltm":
             return f"Entry {target.id} is long-term memory; the Dream never forgets long-term entries."
+        habit = sorted(HABIT_WORDS & set(words(normalize(target.text))))
+        if habit:
+            return f"Entry {target.id} describes a habit ('{habit[0]}'), not a one-off event."
+        messages = {s.message_id if s.message_id is not None else (s.text, s.date) for s in target.sources}
+        if len(messages) >= 2:
+            return f"Entry {target.id} was said in {len(messages)} messages; what recurs is not a one-off event."
         passages = [target.text] + _related_sentences(target)
         topics: dict[str, list[str]] = {}
         for passage in passages:
             for topic, found in durable_topics(passage).items():
                 topics.setdefault(topic, []).extend(found)
         if topics:
-            topic = sorted(topics)[0]
+            topic = next(t for t in DURABLE_TOPICS if t in topics)
             return (
                 f"Entry {target.id} is about {topic} ('{topics[topic][0]}'); facts about health, work, family, "
                 "pets, plans or identity are never forgotten, only one-off events."
@@ -356,13 +314,12 @@ def _related_sentences(entry: Entry) -> list[str]:
     ]
 
 
-# -- words --------------------------------------------------------------------------------------------------
-
-def _names(text: str) -> set[str]:
-    """Proper nouns and numbers, minus capitalised common words that open memory sentences."""
-    return {e for e in entities(text) if e not in COMMON_WORDS}
-
-
-def content_words(text: str) -> set[str]:
-    """Normalised words that carry meaning: no function words, no generic "user"/"person", no bare digits."""
-    return {w for w in words(normalize(text)) if len(w) >= 3 and w not in _STOPWORDS and not w.isdigit()}
+def _shown(name: str, text: str) -> str:
+    """A normalised name as the text writes it ("lisbon" -> "Lisbon"), for reasons people read."""
+    tokens = words(text)
+    size = len(name.split())
+    for start in range(len(tokens) - size + 1):
+        candidate = " ".join(tokens[start:start + size])
+        if normalize(candidate) == name:
+            return candidate
+    return name

@@ -45,10 +45,11 @@ class SentenceTransformerEmbedder(Embedder):
 
 def _role_prefixes(name_or_path: str, model_prompts: dict[str, str]) -> dict[str, str]:
     """Prompts the model declares for queries and documents, else the e5 convention when the name says e5."""
-    query = model_prompts.get("query")
-    passage = model_prompts.get("passage", model_prompts.get("document"))
-    if query is not None or passage is not None:
-        return {"query": query or "", "passage": passage or ""}
+    # sentence-transformers 5+ fills in empty "query"/"document" prompts for every model, so empty means none.
+    query = model_prompts.get("query") or ""
+    passage = model_prompts.get("passage") or model_prompts.get("document") or ""
+    if query or passage:
+        return {"query": query, "passage": passage}
     if _E5_NAME.search(name_or_path.lower()):
         return dict(_E5_PREFIXES)
     return {}

@@ -1,0 +1,164 @@
+"""What each button does: plain functions of one session's agent that return what the page shows."""
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import NamedTuple
+
+from ..context.window import current_window
+from ..dream import render_html
+from ..errors import DreamingAgentError, InvalidInput
+from ..pipeline.agent import Agent
+from . import render
+
+CHAT_MODES = ("lightmem", "rag", "compare")
+
+
+class Panels(NamedTuple):
+    """Everything that changes when memory changes; `learning` says whether the Writer is still at work."""
+
+    facts: str
+    mid_term: str
+    window: str
+    history: str
+    writer: str
+    learning: bool
+
+
+class ChatView(NamedTuple):
+    chat: list[dict]
+    textbox: str  # what stays in the text box: emptied on success, kept on error so nothing typed is lost
+    turn: str
+    panels: Panels
+
+
+class DreamView(NamedTuple):
+    diff: str
+    refused: str
+    panels: Panels
+
+
+class ActionView(NamedTuple):
+    notice: str
+    chat: list[dict]
+    panels: Panels
+
+
+def panels(agent: Agent) -> Panels:
+    """Memory as it stands, with what the background Writer is still working on marked 'learning…'."""
+    running = agent.writer_running
+    messages = agent.history()
+    by_id = {m.id: m for m in messages}
+    pending = set(agent.store.writer_jobs("pending")) if running else set()
+    latest = next((m for m in reversed(messages) if m.role == "user"), None)
+    outcome = agent.writer_outcomes.get(latest.id) if latest else None
+    facts, mid_term = agent.facts(), agent.mid_term()
+    learning = {m.id for m in facts + mid_term if pending & set(m.source_message_ids)}
+    new = {memory_id for memory_id, _ in outcome.stored} if outcome else set()
+
+    mid_term_html = render.memory_list(mid_term, by_id, learning=learning, new=new,
+                                       empty="Nothing noted yet: tell me something about you.")
+    if latest and latest.id in pending and not any(latest.id in m.source_message_ids for m in mid_term):
+        mid_term_html = render.learning_placeholder(latest) + mid_term_html
+    view = current_window(agent.store, agent.session)
+    step = asdict(outcome.step) if outcome and outcome.step else None
+    return Panels(
+        facts=render.memory_list(facts, by_id, learning=learning, new=new,
+                                 empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
+        mid_term=mid_term_html,
+        window=render.window_html(view.summary, view.turns),
+        history=render.history_html(messages),
+        writer=render.writer_panel(latest, step, running=bool(latest and latest.id in pending)),
+        learning=running,
+    )
+
+
+def chat(agent: Agent, text: str, mode: str) -> ChatView:
+    """Answer in one mode, or in both for Compare; a failure becomes a clear message in the chat."""
+    try:
+        if mode not in CHAT_MODES:
+            raise InvalidInput(f"Unknown mode {mode!r}; choose one of {', '.join(CHAT_MODES)}.")
+        results = agent.compare(text) if mode == "compare" else {mode: agent.turn(text, mode)}
+    except DreamingAgentError as e:
+        return ChatView(render.chat_messages(agent.history(), str(e)), text, "", panels(agent))
+    failed = next((r for r in results.values() if r.error), None)
+    return ChatView(
+        render.chat_messages(agent.history(), failed.answer if failed else None),
+        text if failed else "",
+        render.turn_panel(results, show_answers=mode == "compare"),
+        panels(agent),
+    )
+
+
+def wait_for_learning(agent: Agent, timeout_s: float) -> Panels:
+    """For API callers: block until the Writer is done (or the timeout passes), then show memory."""
+    agent.wait_for_writer(timeout=max(0.0, min(float(timeout_s or 0), 600.0)))
+    return panels(agent)
+
+
+def dream(agent: Agent) -> DreamView:
+    try:
+        report = agent.dream()
+    except DreamingAgentError as e:
+        return DreamView(render.notice_html(str(e), ok=False), "", panels(agent))
+    return DreamView(render_html(report), render.refused_html(report.rejected), panels(agent))
+
+
+def undo_last_dream(agent: Agent) -> DreamView:
+    report = agent.undo_last_dream()
+    if report is None:
+        return DreamView(render.notice_html("Nothing to undo: no Dream has changed anything.", ok=False), "",
+                         panels(agent))
+    return DreamView(render_html(report), "", panels(agent))
+
+
+def add_memory(agent: Agent, text: str) -> ActionView:
+    return _act(agent, lambda: f"Added entry #{agent.add_memory(_text(text))}.")
+
+
+def edit_memory(agent: Agent, memory_id: float | None, text: str) -> ActionView:
+    def edit() -> str:
+        ident = _ident(memory_id, "entry")
+        agent.edit_memory(ident, _text(text))
+        return f"Entry #{ident} now reads as you wrote it."
+    return _act(agent, edit)
+
+
+def delete_memory(agent: Agent, memory_id: float | None) -> ActionView:
+    def delete() -> str:
+        removed = agent.delete_memory(_ident(memory_id, "entry"))
+        return "Deleted " + ", ".join(f"#{i}" for i in removed) + "."
+    return _act(agent, delete)
+
+
+def delete_message(agent: Agent, message_id: float | None) -> ActionView:
+    def delete() -> str:
+        ident = _ident(message_id, "message")
+        memories, _ = agent.delete_message(ident)
+        also = f" and {len(memories)} entr{'y' if len(memories) == 1 else 'ies'} learned only from it" if memories else ""
+        return f"Deleted message #{ident}{also}."
+    return _act(agent, delete)
+
+
+def _act(agent: Agent, action) -> ActionView:
+    """Run one memory action; a person's mistake (unknown id, empty text) comes back as a notice."""
+    try:
+        notice = render.notice_html(action())
+    except DreamingAgentError as e:
+        notice = render.notice_html(str(e), ok=False)
+    return ActionView(notice, render.chat_messages(agent.history()), panels(agent))
+
+
+def _ident(value: float | int | str | None, kind: str) -> int:
+    try:
+        ident = int(float(value))
+    except (TypeError, ValueError):
+        raise InvalidInput(f"Type the number of the {kind} (shown as #id).") from None
+    if ident != float(value):
+        raise InvalidInput(f"Type the number of the {kind} (shown as #id).")
+    return ident
+
+
+def _text(text: str | None) -> str:
+    if not text or not text.strip():
+        raise InvalidInput("Type the text of the entry first.")
+    return text

@@ -1,0 +1,220 @@
+"""Pure formatting for the web page: records in, HTML or chat messages out; every user-derived string escaped."""
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..store import Memory, Message
+
+MODE_LABELS = {"lightmem": "LightMem", "rag": "RAG", "none": "No memory", "compare": "Compare"}
+# Budget layers in prompt order, then the reply reserve; what is left of the window is drawn as free space.
+BUDGET_SEGMENTS = (
+    ("instructions", "#94a3b8"), ("facts", "#2563eb"), ("summary", "#7c3aed"), ("evidence", "#059669"),
+    ("recent", "#d97706"), ("question", "#dc2626"), ("reply_reserve", "#cbd5e1"),
+)
+
+# Gradio 6 takes page CSS only in launch(); shipping it in the page keeps the look the same however it is launched.
+STYLE = """<style>
+.da-status{font-size:.9em;color:#475569}.da-weak{margin-top:6px;padding:8px 10px;border-radius:6px;background:#fff7ed;
+border:1px solid #fdba74;color:#7c2d12}.da-weak code{background:#ffedd5}
+.da-badge{display:inline-block;font-size:.75em;padding:0 6px;border-radius:9px;margin-left:4px;border:1px solid #cbd5e1;color:#334155}
+.da-writer{background:#eff6ff}.da-manual{background:#fefce8}.da-dream{background:#f5f3ff}
+.da-learning{background:#fef3c7;border-color:#f59e0b;animation:da-pulse 1.2s infinite}.da-new{background:#dcfce7;border-color:#22c55e}
+.da-warn{background:#fee2e2;border-color:#ef4444}
+@keyframes da-pulse{50%{opacity:.45}}
+.da-list{list-style:none;padding-left:0;margin:0}.da-list>li{padding:6px 0;border-bottom:1px solid #e2e8f0}
+.da-id{font-family:monospace;color:#64748b;margin-right:4px}.da-src{font-size:.85em;color:#475569;margin:2px 0 0 18px}
+.da-empty{color:#94a3b8;font-style:italic}
+.da-bar{display:flex;height:16px;border:1px solid #cbd5e1;border-radius:4px;overflow:hidden;background:#fff}
+.da-bar span{display:block;height:100%}.da-legend{font-size:.8em;color:#334155;margin-top:4px}
+.da-legend i{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px;border-radius:2px}
+.da-turns{display:grid;gap:12px}.da-turn{border:1px solid #e2e8f0;border-radius:8px;padding:10px}
+.da-answer{background:#f8fafc;border-radius:6px;padding:8px;margin:6px 0;white-space:pre-wrap}
+.da-step{border-left:3px solid #94a3b8;padding:2px 8px;margin:6px 0}.da-step pre{white-space:pre-wrap;font-size:.8em;
+max-height:220px;overflow:auto;background:#f8fafc;padding:4px}.da-ms{color:#64748b;font-size:.85em}
+.da-msg-user{color:#1e3a8a}.da-msg-assistant{color:#334155}
+</style>"""
+
+
+def chat_messages(history: Iterable[Message], notice: str | None = None) -> list[dict[str, str]]:
+    """The stored conversation as chat bubbles (escaped, so markup shows as text); a notice goes last."""
+    bubbles = []
+    for message in history:
+        text = escape(message.text)
+        if message.role == "assistant" and message.speaker in MODE_LABELS:
+            text = f"**{MODE_LABELS[message.speaker]}** · {text}"
+        bubbles.append({"role": message.role, "content": text})
+    if notice:
+        bubbles.append({"role": "assistant", "content": "⚠️ " + escape(notice.removeprefix("⚠️").strip())})
+    return bubbles
+
+
+def budget_bar(breakdown: Mapping[str, int]) -> str:
+    """How the prompt's tokens split across the window: one coloured segment per layer, then free space."""
+    window = max(1, int(breakdown.get("window", 0)))
+    used = {name: max(0, int(breakdown.get(name, 0))) for name, _ in BUDGET_SEGMENTS}
+    free = max(0, window - sum(used.values()))
+    bar = "".join(
+        f'<span style="width:{100 * used[name] / window:.2f}%;background:{color}" '
+        f'title="{name}: {used[name]} tokens"></span>'
+        for name, color in BUDGET_SEGMENTS if used[name]
+    )
+    legend = "".join(
+        f'<i style="background:{color}"></i>{name.replace("_", " ")} {used[name]}' for name, color in BUDGET_SEGMENTS
+    )
+    prompt = sum(used[name] for name, _ in BUDGET_SEGMENTS if name != "reply_reserve")
+    return (
+        f'<div class="da-budget"><div class="da-bar">{bar}</div>'
+        f'<div class="da-legend">{legend}<i style="background:#fff;border:1px solid #cbd5e1"></i>free {free}</div>'
+        f"<small>prompt {prompt} tokens + reply reserve {used['reply_reserve']} of a {window}-token window</small></div>"
+    )
+
+
+def trace_html(steps: Sequence[Mapping[str, Any]]) -> str:
+    """Each module's decision, duration, retry/fallback marks, and its raw and parsed output."""
+    if not steps:
+        return '<p class="da-empty">No steps.</p>'
+    return "".join(_step(step) for step in steps)
+
+
+def _step(step: Mapping[str, Any]) -> str:
+    marks = "".join(
+        f'<span class="da-badge da-warn">{label}</span>'
+        for key, label in (("retried", "retried"), ("fell_back", "fell back"), ("error", "error"))
+        if step.get(key)
+    )
+    tokens = ""
+    if step.get("llm_calls"):
+        tokens = f' · {step["llm_calls"]} call(s), {step.get("prompt_tokens", 0)}→{step.get("completion_tokens", 0)} tokens'
+    error = f'<div class="da-badge da-warn">{escape(str(step["error"]))}</div>' if step.get("error") else ""
+    raw = "".join(f"<pre>{escape(str(r))}</pre>" for r in step.get("raw") or []) or '<p class="da-empty">no model call</p>'
+    parsed = escape(json.dumps(step.get("parsed"), ensure_ascii=False, indent=1, default=str))
+    return (
+        f'<div class="da-step"><b>{escape(str(step.get("name", "?")))}</b> '
+        f'<span class="da-ms">{float(step.get("duration_ms", 0)):.1f} ms{tokens}</span>{marks}'
+        f'<div>{escape(str(step.get("decision", "")))}</div>{error}'
+        f"<details><summary>raw and parsed output</summary><b>raw</b>{raw}<b>parsed</b><pre>{parsed}</pre></details></div>"
+    )
+
+
+def turn_panel(results: Mapping[str, Any], *, show_answers: bool) -> str:
+    """One column per answered mode (two side by side in Compare): latency, budget meter and trace."""
+    columns = []
+    for mode, result in results.items():
+        answer = f'<div class="da-answer">{escape(result.answer)}</div>' if show_answers else ""
+        budget = budget_bar(result.prompt.breakdown) if result.prompt else ""
+        columns.append(
+            f'<div class="da-turn"><b>{escape(MODE_LABELS.get(mode, mode))}</b> '
+            f'<span class="da-ms">{result.timings.get("total_ms", 0):.0f} ms</span>{answer}{budget}'
+            f"<details open><summary>Trace</summary>{trace_html(result.trace.to_json())}</details></div>"
+        )
+    template = " ".join(["1fr"] * max(1, len(columns)))
+    return f'<div class="da-turns" style="grid-template-columns:{template}">{"".join(columns)}</div>'
+
+
+def writer_panel(message: Message | None, step: Mapping[str, Any] | None, *, running: bool) -> str:
+    """The background Writer's step for the latest message: 'learning…' until it has finished."""
+    if message is None:
+        return ""
+    quoted = escape(_clip(message.text, 80))
+    if step is None:
+        state = '<span class="da-badge da-learning">learning…</span>' if running else '<span class="da-badge">waiting</span>'
+        return f'<div class="da-writer-panel"><b>Writer</b> {state} on “{quoted}”</div>'
+    return f'<div class="da-writer-panel"><b>Writer</b> on “{quoted}”{trace_html([step])}</div>'
+
+
+def memory_list(
+    memories: Sequence[Memory], sources: Mapping[int, Message], *, learning: Iterable[int] = (),
+    new: Iterable[int] = (), empty: str = "Nothing yet.",
+) -> str:
+    """Entries with id, origin, state, and the dated messages they came from."""
+    if not memories:
+        return f'<p class="da-empty">{escape(empty)}</p>'
+    learning, new = set(learning), set(new)
+    items = []
+    for memory in memories:
+        state = ""
+        if memory.id in learning:
+            state = '<span class="da-badge da-learning">learning…</span>'
+        elif memory.id in new:
+            state = '<span class="da-badge da-new">new</span>'
+        said = "".join(
+            f'<div class="da-src">{escape(sources[m].created_at[:10])} · you said: “{escape(_clip(sources[m].text, 200))}”</div>'
+            for m in memory.source_message_ids if m in sources
+        )
+        items.append(
+            f'<li><span class="da-id">#{memory.id}</span>{escape(memory.text)}'
+            f'<span class="da-badge da-{escape(memory.origin)}">{escape(memory.origin)}</span>{state}{said}</li>'
+        )
+    return f'<ul class="da-list">{"".join(items)}</ul>'
+
+
+def learning_placeholder(message: Message) -> str:
+    """Shown while the Writer reads a message and has stored nothing from it yet."""
+    return (f'<p><span class="da-badge da-learning">learning…</span> from “{escape(_clip(message.text, 80))}”</p>')
+
+
+def window_html(summary: str, turns: Sequence[Message]) -> str:
+    """Layer 1: the rolling summary of older turns and the verbatim tail."""
+    summary_html = escape(summary) if summary else '<span class="da-empty">No summary yet: everything is still verbatim.</span>'
+    tail = "".join(
+        f'<li class="da-msg-{escape(m.role)}"><span class="da-id">#{m.id}</span><b>{escape(m.role)}</b>: {escape(m.text)}</li>'
+        for m in turns
+    ) or '<li class="da-empty">No turns yet.</li>'
+    return f"<h4>Rolling summary</h4><p>{summary_html}</p><h4>Verbatim tail</h4><ul class=\"da-list\">{tail}</ul>"
+
+
+def history_html(messages: Sequence[Message]) -> str:
+    """Every stored message with its id and date, so one can be deleted by id."""
+    if not messages:
+        return '<p class="da-empty">No messages yet.</p>'
+    rows = "".join(
+        f'<li class="da-msg-{escape(m.role)}"><span class="da-id">#{m.id}</span>'
+        f'<small>{escape(m.created_at.replace("T", " "))}</small> <b>{escape(_speaker(m))}</b>: {escape(m.text)}</li>'
+        for m in messages
+    )
+    return f'<ul class="da-list">{rows}</ul>'
+
+
+def refused_html(rejected: Sequence[Any]) -> str:
+    """The Dream's refused proposals: what the model asked for, its reason, and why the code said no."""
+    if not rejected:
+        return '<p class="da-empty">No proposal was refused.</p>'
+    items = "".join(
+        f'<li><b>{escape(op.op)}</b> <span class="da-id">[{escape(", ".join(str(i) for i in op.target_ids))}]</span>'
+        + (f" “{escape(op.text)}”" if op.text else "")
+        + (f'<div class="da-src">model: {escape(op.reason)}</div>' if op.reason else "")
+        + f'<div class="da-src"><span class="da-badge da-warn">refused</span> {escape(op.verdict)}</div></li>'
+        for op in rejected
+    )
+    return f'<ul class="da-list">{items}</ul>'
+
+
+def status_html(info: Mapping[str, str], *, weak_model: bool) -> str:
+    """Backend, model, embedder and threads; on the tiny default model, how to get better answers."""
+    line = " · ".join(f"{escape(k)}: <b>{escape(str(v))}</b>" for k, v in info.items())
+    note = ""
+    if weak_model:
+        note = (
+            '<div class="da-weak">You are running the tiny built-in model: answers will be weak. For good answers, run '
+            "<code>ollama pull qwen2.5:3b</code> and start again with <code>DREAMING_LLM=ollama</code> "
+            "(or <code>--llm ollama</code>, or <code>DREAMING_PRESET=seed</code>).</div>"
+        )
+    return (f'<div class="da-status">{line} · memory: <b>this browser tab only</b>, '
+            f"deleted when you close it</div>{note}")
+
+
+def notice_html(text: str, *, ok: bool = True) -> str:
+    badge = "da-new" if ok else "da-warn"
+    return f'<span class="da-badge {badge}">{"✓" if ok else "⚠️"}</span> {escape(text)}'
+
+
+def _speaker(message: Message) -> str:
+    if message.role == "assistant" and message.speaker in MODE_LABELS:
+        return f"assistant ({MODE_LABELS[message.speaker]})"
+    return message.role
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

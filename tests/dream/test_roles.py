@@ -1,0 +1,36 @@
+"""The role classifier the validator uses to keep a name in its place (English and Spanish)."""
+from __future__ import annotations
+
+import pytest
+
+from dreaming_agent.dream.roles import roles_of
+
+CASES = [
+    ("Kiwi", "My parrot Kiwi learned a word.", {"pet"}),
+    ("Kiwi", "My parrot's name is Kiwi.", {"pet"}),
+    ("Kiwi", "Kiwi is my parrot.", {"pet"}),
+    ("Kiwi", "The user has a parrot named Kiwi.", {"pet"}),
+    ("Kiwi", "The person's name is Kiwi.", {"self"}),
+    ("Kiwi", "Call me Kiwi.", {"self"}),
+    ("Marta", "Hi, I'm Marta.", {"self"}),
+    ("Ana", "Me llamo Ana.", {"self"}),
+    ("Ana", "Mi hermana se llama Ana.", {"person"}),
+    ("Luna", "Mi perra se llama Luna.", {"pet"}),
+    ("Acme", "I work at Acme.", {"work"}),
+    ("Acme", "Acme is where I work.", {"work"}),
+    ("Acme", "Trabajo en Acme desde 2020.", {"work"}),
+    ("Acme", "The user lives in Acme.", {"residence"}),
+    ("Lisbon", "Vivo en Lisboa.", {"residence"}),
+    ("Lisbon", "I live in Lisbon and work at Acme.", {"residence"}),
+    ("Acme", "I live in Lisbon and work at Acme.", {"work"}),
+    # The words around say nothing, or belong to another name: no role rather than a wrong one.
+    ("Madrid", "I live with my dog Toby in Madrid.", set()),
+    ("Ana", "I called Ana yesterday.", set()),
+    ("Ana", "Ana works at Acme.", set()),
+    ("Globex", "I work at Acme.", set()),
+]
+
+
+@pytest.mark.parametrize("name, text, roles", CASES, ids=[f"{n}: {t}" for n, t, _ in CASES])
+def test_roles(name, text, roles):
+    assert roles_of(name, text) == roles

@@ -1,0 +1,146 @@
+"""The app launched for real on 127.0.0.1 with a scripted model and the hashing embedder; clients per test."""
+from __future__ import annotations
+
+import json
+import re
+import socket
+
+import pytest
+
+from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.writer import WriterSettings
+from dreaming_agent.settings import Settings
+from dreaming_agent.testing import HashEmbedder, ScriptedLLM
+
+# The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
+FLOW_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
+
+# What the scripted Writer learns from each demo message, keyed by a word of it.
+DEMO_FACTS = {
+    "Acme": ["The user lives in Lisbon", "The user works at Acme as a nurse"],
+    "peanuts": ["The user is allergic to peanuts"],
+    "Porto": ["The user moved from Lisbon to Porto"],
+}
+DEMO_MESSAGES = [
+    "I live in Lisbon and I work at Acme as a nurse.",
+    "I'm allergic to peanuts, so no satay for me.",
+    "Big news: I moved from Lisbon to Porto last week!",
+]
+
+
+def scripted_facts(messages, schema) -> str:
+    said = messages[-1]["content"]
+    return json.dumps({"facts": next((facts for key, facts in DEMO_FACTS.items() if key in said), [])})
+
+
+def scripted_dream(messages, schema) -> str:
+    """A plausible small model: one sound UPDATE, one sound PROMOTE, one FORGET the validator must refuse."""
+    entries = dict((int(i), text) for i, text in re.findall(r"^\[(\d+)\].*\n\s+entry: (.*)$", messages[-1]["content"], re.M))
+    find = lambda words: next((i for i, t in entries.items() if all(w in t for w in words)), None)  # noqa: E731
+    old, new = find(["lives in Lisbon"]), find(["moved from Lisbon to Porto"])
+    operations = []
+    if old and new:
+        operations.append({"op": "UPDATE", "target_ids": [old, new], "text": "The user lives in Porto (previously Lisbon)",
+                           "reason": "The newer message says the user moved to Porto."})
+    if allergy := find(["allergic"]):
+        operations.append({"op": "PROMOTE", "target_ids": [allergy], "text": None, "reason": "A health fact stays true."})
+    if work := find(["Acme"]):
+        operations.append({"op": "FORGET", "target_ids": [work], "text": None, "reason": "Mentioned only once."})
+    return json.dumps({"operations": operations})
+
+
+def scripted_answer(messages, schema) -> str:
+    """Answers that read sensibly in a screenshot: from memory entries when there are some, else from sentences."""
+    system, question = messages[0]["content"], messages[-1]["content"]
+    if "?" not in question:
+        return "Thanks for telling me — I'll remember that."
+    if re.search(r"The user[^\n]*Porto", system):  # a memory entry (LightMem), not only raw sentences (RAG)
+        return "You live in Porto now; you moved there from Lisbon last week."
+    if "Porto" in system and "Lisbon" in system:
+        return "You said you live in Lisbon, and also that you moved from Lisbon to Porto."
+    return "I don't know yet."
+
+
+def demo_llm(**defaults) -> ScriptedLLM:
+    return ScriptedLLM(defaults={"ExtractedFacts": scripted_facts, "DreamProposal": scripted_dream,
+                                 "text": scripted_answer, **defaults})
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def launch():
+    """Launch build_app(...) on 127.0.0.1 with the given scripted model; returns the URL; closed after the test."""
+    from dreaming_agent.ui import build_app
+
+    demos = []
+
+    def start(llm: ScriptedLLM | None = None, settings: Settings | None = None) -> str:
+        demo = build_app(settings or Settings(), llm=llm or demo_llm(), embedder=HashEmbedder(), agent_config=FLOW_CONFIG)
+        demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True,
+                    share=False)
+        demos.append(demo)
+        return demo.local_url
+
+    yield start
+    for demo in demos:
+        demo.close()
+
+
+@pytest.fixture
+def connect():
+    """gradio_client sessions, each its own visitor with its own memory; closed (session ended) after the test."""
+    from gradio_client import Client
+
+    clients = []
+
+    def open_client(url: str) -> Client:
+        client = Client(url, verbose=False)
+        clients.append(client)
+        return client
+
+    yield open_client
+    for client in clients:
+        client.close()
+
+
+def chat_texts(chat: list[dict]) -> list[str]:
+    """The text of each chat bubble as the endpoint returns it."""
+    return ["".join(part.get("text", "") for part in bubble["content"]) for bubble in chat]
+
+
+PANELS = ("facts", "mid_term", "window", "history", "writer", "timer")
+OUTPUTS = {
+    "/open_session": ("chat", *PANELS),
+    "/chat": ("chat", "textbox", "turn", *PANELS),
+    "/learning": PANELS,
+    "/dream": ("diff", "refused", *PANELS),
+    "/undo_dream": ("diff", "refused", *PANELS),
+    "/add_memory": ("notice", "chat", *PANELS),
+    "/edit_memory": ("notice", "chat", *PANELS),
+    "/delete_memory": ("notice", "chat", *PANELS),
+    "/delete_message": ("notice", "chat", *PANELS),
+}
+
+
+def call(client, api_name: str, *args) -> dict:
+    """One endpoint call, its outputs by name."""
+    return dict(zip(OUTPUTS[api_name], client.predict(*args, api_name=api_name), strict=True))
+
+
+def learned(client, timeout_s: float = 30) -> dict:
+    """Memory panels once the background Writer is done."""
+    panels = client.predict(timeout_s, api_name="/wait_for_learning")
+    assert not panels["learning"], "the Writer did not finish in time"
+    return panels
+
+
+def tell(client, messages=DEMO_MESSAGES, mode: str = "lightmem") -> dict:
+    """Send each message, then wait for learning; returns the memory panels."""
+    for text in messages:
+        assert call(client, "/chat", text, mode)["textbox"] == ""
+    return learned(client)

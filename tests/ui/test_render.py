@@ -1,0 +1,168 @@
+"""The page's pure formatting helpers: what they show, and that user-derived text is always escaped."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from dreaming_agent.context.budget import PackedPrompt
+from dreaming_agent.pipeline.agent import TurnResult
+from dreaming_agent.pipeline.trace import Step, Trace
+from dreaming_agent.store import Memory, Message
+from dreaming_agent.ui import render
+
+HOSTILE = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
+ESCAPED = "&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(2)&lt;/script&gt;"
+
+
+def message(id_, text, role="user", speaker=None, when="2026-03-02T10:00:00"):
+    return Message(id_, "s1", role, text, when, speaker)
+
+
+def memory(id_, text, *, tier="mtm", origin="writer", sources=(1,)):
+    return Memory(id_, tier, text, origin, "active", None, "2026-03-02T10:00:00", "2026-03-02T10:00:00", None, 0,
+                  source_message_ids=tuple(sources))
+
+
+BREAKDOWN = {"instructions": 300, "facts": 100, "summary": 0, "evidence": 200, "recent": 50, "question": 30,
+             "reply_reserve": 512, "window": 4096}
+
+
+def result(mode, answer, *, steps=(), ms=12.0):
+    return TurnResult(answer, mode, 1, Trace(list(steps)), PackedPrompt([], BREAKDOWN), {"total_ms": ms})
+
+
+def test_chat_messages_label_each_answer_with_its_mode_and_end_with_a_notice():
+    history = [message(1, "Hi"), message(2, "Hello!", "assistant", "rag")]
+    bubbles = render.chat_messages(history, "⚠️ The model is down.")
+    assert bubbles == [
+        {"role": "user", "content": "Hi"},
+        {"role": "assistant", "content": "**RAG** · Hello!"},
+        {"role": "assistant", "content": "⚠️ The model is down."},
+    ]
+
+
+def test_budget_bar_draws_each_layer_in_proportion_and_counts_what_is_free():
+    html = render.budget_bar(BREAKDOWN)
+    segments = re.findall(r'width:([\d.]+)%;background:#\w+" title="(\w+):', html)
+    assert {name: width for width, name in segments} == {"instructions": "7.32", "facts": "2.44", "evidence": "4.88", "recent": "1.22",
+                      "question": "0.73", "reply_reserve": "12.50"}
+    assert "summary:" not in html  # an empty layer draws no segment
+    assert "free 2904" in html and "prompt 680 tokens" in html and "4096-token window" in html
+
+
+def test_budget_bar_survives_an_empty_breakdown():
+    assert "free 1" in render.budget_bar({})
+
+
+def test_trace_shows_decision_duration_marks_and_raw_and_parsed_output():
+    step = Step("Controller", 41.5, "needs memory; 1 query", raw=["nonsense", '{"queries": ["pet"]}'],
+                parsed={"queries": ["pet"]}, retried=True, fell_back=True, error="bad JSON", llm_calls=2,
+                prompt_tokens=90, completion_tokens=12)
+    html = render.trace_html(Trace([step]).to_json())
+    assert "<b>Controller</b>" in html and "41.5 ms" in html and "2 call(s), 90→12 tokens" in html
+    assert "needs memory; 1 query" in html and "retried" in html and "fell back" in html and "bad JSON" in html
+    assert "<pre>nonsense</pre>" in html and "&quot;pet&quot;" in html
+
+
+def test_trace_without_steps_says_so():
+    assert "No steps" in render.trace_html([])
+
+
+def test_turn_panel_in_compare_puts_answers_latency_and_traces_side_by_side():
+    html = render.turn_panel(
+        {"lightmem": result("lightmem", "Porto", steps=[Step("Controller", 1.0, "ok")], ms=812.4),
+         "rag": result("rag", "Lisbon?", steps=[Step("Retriever", 2.0, "8 sentences")], ms=301.0)},
+        show_answers=True,
+    )
+    assert "grid-template-columns:1fr 1fr" in html
+    assert html.index("LightMem") < html.index("812 ms") < html.index("Porto") < html.index("Controller")
+    assert html.index("RAG") < html.index("301 ms") < html.index("Lisbon?") < html.index("Retriever")
+    assert html.count('class="da-bar"') == 2
+
+
+def test_turn_panel_for_one_mode_leaves_the_answer_to_the_chat():
+    html = render.turn_panel({"lightmem": result("lightmem", "Porto")}, show_answers=False)
+    assert "grid-template-columns:1fr\"" in html and "da-answer" not in html
+
+
+def test_memory_list_shows_origin_state_and_dated_sources():
+    sources = {1: message(1, "I moved to Porto.", when="2026-03-02T10:00:00")}
+    html = render.memory_list(
+        [memory(7, "The user lives in Porto"), memory(8, "Likes tea", origin="manual", sources=()),
+         memory(9, "Merged", origin="dream")],
+        sources, learning=[7], new=[8],
+    )
+    assert re.search(r"#7</span>The user lives in Porto.*da-writer.*learning….*2026-03-02 · you said: “I moved to Porto.”",
+                     html)
+    assert re.search(r"#8</span>Likes tea<span class=\"da-badge da-manual\">manual</span><span class=\"da-badge da-new\">new", html)
+    assert 'da-dream">dream' in html
+
+
+def test_memory_list_when_empty_shows_the_hint():
+    assert "Tell me more" in render.memory_list([], {}, empty="Tell me more")
+
+
+def test_writer_panel_marks_learning_until_the_step_exists():
+    said = message(3, "I have a cat.")
+    assert "learning…" in render.writer_panel(said, None, running=True)
+    assert "waiting" in render.writer_panel(said, None, running=False)
+    done = render.writer_panel(said, {"name": "Writer", "duration_ms": 5, "decision": "stored 1"}, running=False)
+    assert "learning" not in done and "stored 1" in done
+    assert render.writer_panel(None, None, running=False) == ""
+
+
+def test_window_shows_summary_and_verbatim_tail():
+    html = render.window_html("They talked about cats.", [message(4, "And dogs?")])
+    assert "They talked about cats." in html and "#4" in html and "And dogs?" in html
+    assert "No summary yet" in render.window_html("", [])
+
+
+def test_history_lists_every_message_with_id_date_and_speaker():
+    html = render.history_html([message(1, "Hi"), message(2, "Hello", "assistant", "lightmem")])
+    assert "#1" in html and "2026-03-02 10:00:00" in html and "assistant (LightMem)" in html
+    assert "No messages" in render.history_html([])
+
+
+def test_refused_proposals_show_the_models_reason_and_the_verdict():
+    op = SimpleNamespace(op="FORGET", target_ids=[2, 5], text=None, reason="Mentioned once.",
+                         verdict="Work facts are never forgotten.")
+    html = render.refused_html([op])
+    assert "FORGET" in html and "[2, 5]" in html and "Mentioned once." in html and "never forgotten" in html
+    assert "No proposal was refused" in render.refused_html([])
+
+
+def test_status_line_names_the_setup_and_warns_only_on_the_tiny_model():
+    info = {"backend": "embedded", "model": "SmolLM2", "embedder": "embedded", "threads": "2"}
+    weak = render.status_html(info, weak_model=True)
+    assert "backend: <b>embedded</b>" in weak and "threads: <b>2</b>" in weak
+    assert "ollama pull qwen2.5:3b" in weak and "DREAMING_LLM=ollama" in weak and "--llm ollama" in weak
+    assert "DREAMING_PRESET=seed" in weak
+    assert "ollama pull" not in render.status_html(info, weak_model=False)
+
+
+HOSTILE_RENDERINGS = {
+    "chat": lambda: render.chat_messages([message(1, HOSTILE), message(2, HOSTILE, "assistant", "lightmem")],
+                                         HOSTILE)[0]["content"],
+    "chat notice": lambda: render.chat_messages([], HOSTILE)[0]["content"],
+    "trace": lambda: render.trace_html([{"name": HOSTILE, "duration_ms": 1, "decision": HOSTILE, "raw": [HOSTILE],
+                                         "parsed": {"q": HOSTILE}, "error": HOSTILE}]),
+    "turn": lambda: render.turn_panel({HOSTILE: result("lightmem", HOSTILE)}, show_answers=True),
+    "memory": lambda: render.memory_list([memory(1, HOSTILE, origin=HOSTILE)], {1: message(1, HOSTILE)}),
+    "learning": lambda: render.learning_placeholder(message(1, HOSTILE)),
+    "writer": lambda: render.writer_panel(message(1, HOSTILE), None, running=True),
+    "window": lambda: render.window_html(HOSTILE, [message(1, HOSTILE, role=HOSTILE)]),
+    "history": lambda: render.history_html([message(1, HOSTILE, when=HOSTILE)]),
+    "refused": lambda: render.refused_html([SimpleNamespace(op=HOSTILE, target_ids=[1], text=HOSTILE,
+                                                            reason=HOSTILE, verdict=HOSTILE)]),
+    "status": lambda: render.status_html({HOSTILE: HOSTILE}, weak_model=False),
+    "notice": lambda: render.notice_html(HOSTILE, ok=False),
+}
+
+
+@pytest.mark.parametrize("panel", sorted(HOSTILE_RENDERINGS))
+def test_user_text_is_escaped_in_every_helper(panel):
+    html = HOSTILE_RENDERINGS[panel]()
+    assert ESCAPED in html
+    assert "<img" not in html and "<script" not in html.lower()
