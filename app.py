@@ -3,18 +3,25 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before gradio is imported: no calls home
 
 
 def main() -> None:
+    from dreaming_agent.errors import DreamingAgentError
     from dreaming_agent.settings import add_arguments, from_args
-    from dreaming_agent.ui import build_app
 
     parser = argparse.ArgumentParser(description="Dreaming agent web app (every setting also reads its env var).")
     add_arguments(parser)
-    settings = from_args(parser.parse_args())
-    demo = build_app(settings)
+    args = parser.parse_args()
+
+    from dreaming_agent.ui import build_app  # gradio is slow to import: not for --help
+
+    try:
+        demo = build_app(from_args(args))
+    except DreamingAgentError as e:  # a missing model or a bad setting: its message says how to fix it
+        sys.exit(f"error: {e}")
     demo.launch(
         server_name=os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
         server_port=int(os.environ.get("GRADIO_SERVER_PORT", "7860")),

@@ -91,6 +91,12 @@ def render_html(report: DreamReport) -> str:
         f"{len(report.accepted)} change{'' if len(report.accepted) == 1 else 's'}, "
         f"{len(report.rejected)} refused</p>",
     ]
+    failed = [o for o in report.raw_outputs if o.get("fell_back") and o.get("error")]
+    if failed:  # "Nothing changed" alone would hide a model that is down or answering garbage
+        parts.append(
+            f"<p><b>The model gave no usable proposal for {len(failed)} of {len(report.raw_outputs)} group(s) "
+            f"of entries</b>, so they were left as they were: {escape(str(failed[0]['error']))}</p>"
+        )
     if report.accepted:
         parts.append("<h4>Changes</h4><ul>")
         for op in report.accepted:

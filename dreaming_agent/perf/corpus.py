@@ -103,12 +103,13 @@ class Corpus:
     @property
     def matrix(self) -> np.ndarray:
         if self._matrix is None or len(self._matrix) != self.size:
-            self._matrix = np.concatenate(self._blocks) if self._blocks else np.zeros((0, self.pool.shape[1]), np.float32)
+            blocks = self._blocks or [np.zeros((0, self.pool.shape[1]), np.float32)]
+            self._matrix = np.concatenate(blocks)
             self._blocks = [self._matrix]
         return self._matrix
 
     def grow(self, target: int, *, chunk: int = 4000, on_chunk=lambda added: None) -> None:
-        """Add entries until `target`: half memories, half user sentences (two per message, one memory per sentence)."""
+        """Add entries up to `target`: half user sentences (two per message), half memories (two per message)."""
         rng = np.random.default_rng([self.seed, self.size])
         while self.size < target:
             before = self.size
@@ -138,7 +139,8 @@ class Corpus:
         self._blocks += [sentence_vectors, memory_vectors]
 
 
-def embed_pool(embedder: Embedder, count: int, *, seed: int, batch: int = 64, on_batch=lambda n: None) -> tuple[list[str], np.ndarray]:
+def embed_pool(embedder: Embedder, count: int, *, seed: int, batch: int = 64,
+               on_batch=lambda n: None) -> tuple[list[str], np.ndarray]:
     """Real embeddings of `count` synthetic memory texts, in batches (the progress bar moves per batch)."""
     texts = fact_texts(count, seed=seed, start=10**7)  # a serial range the bulk never uses
     rows = []

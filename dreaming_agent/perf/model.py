@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from collections import defaultdict
 from dataclasses import replace
 from typing import Callable
 
@@ -53,6 +54,7 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
     writer = _learn_history(agents, on_step)
     answer_ms: dict[str, list[float]] = {"rag": [], "lightmem": []}
     calls: dict[str, list[int]] = {"rag": [], "lightmem": []}
+    steps: dict[str, dict[str, list[float]]] = {"rag": defaultdict(list), "lightmem": defaultdict(list)}
     writer_after_ms, writer_busy_at_reply = [], 0
     for turn_number, question in enumerate(QUESTIONS):
         # Alternate who goes first: llama.cpp reuses the previous prompt's prefix, which favours the second.
@@ -63,6 +65,8 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
             result = agent.turn(question, mode=mode, now="2025-01-02T12:00:00")
             answer_ms[mode].append(_ms(t0))
             calls[mode].append(result.blocking_llm_calls)
+            for step in result.trace.steps:
+                steps[mode][step.name].append(step.duration_ms)
             t1 = time.perf_counter()
             busy = agent.writer_running
             agent.wait_for_writer()  # not timed into the answer: shows what the Writer would have added
@@ -84,6 +88,8 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
         "lightmem_ms": answer_ms["lightmem"],
         "blocking_llm_calls": {mode: max(set(c), key=c.count) for mode, c in calls.items()},
         "blocking_llm_calls_per_turn": calls,
+        "steps_p50_ms": {mode: {name: percentile(ms, 50) for name, ms in by_step.items()}
+                         for mode, by_step in steps.items()},
         "writer_after_reply_p50_ms": percentile(writer_after_ms, 50),
         "writer_running_at_reply": f"{writer_busy_at_reply}/{len(QUESTIONS)}",
     }, writer
@@ -91,7 +97,7 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
 
 def _learn_history(agents: dict[str, Agent], on_step: Callable[[], None]) -> dict:
     """Store the history in both agents; time each LightMem Writer run from the message stored to its end."""
-    latencies, model_ms, stored = [], [], 0
+    latencies, model_ms, stored, dropped = [], [], 0, []
     for text in HISTORY:
         agents["rag"].ingest(text, now="2025-01-01T12:00:00")
         learner = agents["lightmem"]
@@ -102,11 +108,14 @@ def _learn_history(agents: dict[str, Agent], on_step: Callable[[], None]) -> dic
         outcome = learner.writer_outcomes.get(message.id)
         if outcome is not None:
             stored += len(outcome.stored)
+            dropped += [f"{fact} ({why})" for fact, why in outcome.dropped]
+            dropped += [f"{fact} (duplicate of memory {memory_id})" for fact, memory_id in outcome.duplicates]
             model_ms.append(outcome.step.duration_ms if outcome.step else 0.0)
         on_step()
     agents["rag"].wait_for_writer()
     return {"writer_messages": len(HISTORY), "writer_p50_ms": percentile(latencies, 50),
-            "writer_model_p50_ms": percentile(model_ms, 50), "writer_facts_stored": stored}
+            "writer_model_p50_ms": percentile(model_ms, 50), "writer_facts_stored": stored,
+            "writer_facts_dropped": dropped}
 
 
 def with_learning(agent: Agent, learn: bool) -> Agent:

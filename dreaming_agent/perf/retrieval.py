@@ -1,6 +1,7 @@
 """Retrieval at one memory size: the real path (Chroma + SQLite hydration) against exact numpy search."""
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 
@@ -28,29 +29,26 @@ class PrecomputedQueries(Embedder):
 
 def embed_queries(embedder: Embedder, questions: list[str]) -> tuple[np.ndarray, list[float]]:
     """Each question embedded alone, as a turn does; returns the vectors and the per-query milliseconds."""
-    vectors, times = [], []
-    for question in questions:
-        started = time.perf_counter()
-        vectors.append(embedder.embed_batch([question], role="query")[0])
-        times.append(_ms(started))
+    times, vectors = _timed(lambda question: embedder.embed_batch([question], role="query")[0], questions)
     return np.stack(vectors).astype(np.float32), times
 
 
-def measure(corpus: Corpus, questions: list[str], vectors: np.ndarray, *, warmup: int = 3) -> dict:
-    """p50/p95 of the real path, the exact floor, and recall@8 of the real path against the exact top-8."""
+def measure(corpus: Corpus, questions: list[str], vectors: np.ndarray, real_embedder: Embedder, *,
+            warmup: int = 3) -> dict:
+    """p50/p95 of the real path, the exact floor, recall@8 against the exact top-8, and the path with embedding."""
     embedder = PrecomputedQueries(questions, vectors)
     for question in questions[:warmup]:  # first queries load Chroma's segment readers; not what a turn pays
         retrieve(corpus.store, corpus.index, embedder, [question], k=K)
-    real_ms, floor_ms, recalls = [], [], []
+    # One loop per measure: interleaved, each would run amid the other's leftover threads (Chroma's, OpenBLAS's).
+    real_ms, found = _timed(lambda q: retrieve(corpus.store, corpus.index, embedder, [q], k=K), questions)
     matrix = corpus.matrix
-    for question, vector in zip(questions, vectors):
-        started = time.perf_counter()
-        found = retrieve(corpus.store, corpus.index, embedder, [question], k=K)
-        real_ms.append(_ms(started))
-        started = time.perf_counter()
-        exact = exact_top_k(matrix, vector, K)
-        floor_ms.append(_ms(started))
-        recalls.append(recall([(c.kind, c.id) for c in found[:K]], [corpus.keys[row] for row in exact]))
+    with one_blas_thread():
+        floor_ms, exact = _timed(lambda v: exact_top_k(matrix, v, K), list(vectors))
+    with_embedding_ms, _ = _timed(lambda q: retrieve(corpus.store, corpus.index, real_embedder, [q], k=K), questions)
+    # VectorIndex.search asks Chroma for the count before every query: what does that cost at this size?
+    count_ms, _ = _timed(lambda kind: corpus.index.count(kind), ["memories"] * 20)
+    recalls = [recall([(c.kind, c.id) for c in hits[:K]], [corpus.keys[row] for row in rows])
+               for hits, rows in zip(found, exact)]
     p50, floor_p50 = percentile(real_ms, 50), percentile(floor_ms, 50)
     return {
         "n": corpus.size,
@@ -59,8 +57,29 @@ def measure(corpus: Corpus, questions: list[str], vectors: np.ndarray, *, warmup
         "floor_p50_ms": floor_p50,
         "ratio": round(p50 / floor_p50, 2) if floor_p50 else None,
         "recall_at_8": round(float(np.mean(recalls)), 4),
+        "with_embedding_p50_ms": percentile(with_embedding_ms, 50),
+        "index_count_p50_ms": percentile(count_ms, 50),
         "queries": len(questions),
     }
+
+
+def _timed(fn, items: list) -> tuple[list[float], list]:
+    """Milliseconds of fn(item) for each item, and the results."""
+    times, results = [], []
+    for item in items:
+        started = time.perf_counter()
+        results.append(fn(item))
+        times.append(_ms(started))
+    return times, results
+
+
+def one_blas_thread():
+    """A single BLAS thread for the floor: on a shared 2-CPU machine a second one waits for a CPU, often for ms."""
+    try:
+        from threadpoolctl import threadpool_limits  # comes with scikit-learn (sentence-transformers)
+    except ImportError:
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 def exact_top_k(matrix: np.ndarray, vector: np.ndarray, k: int) -> np.ndarray:

@@ -14,26 +14,31 @@ _PROMPT = [
 ]
 
 
-def measure_threads(gguf_path: str, *, n_ctx: int = 1024, max_tokens: int = 48, calls: int = 2) -> dict:
-    """One child process pinned to CPU 0 per thread count: the detected count against os.cpu_count()."""
-    pinned = {0}
-    detected = _run_child(gguf_path, pinned, None, n_ctx, max_tokens, calls)  # None: the child detects its CPUs
-    oversubscribed = _run_child(gguf_path, pinned, os.cpu_count() or 1, n_ctx, max_tokens, calls)
-    unpinned = _run_child(gguf_path, None, None, n_ctx, max_tokens, calls)
-    slower = oversubscribed["call_p50_ms"] / detected["call_p50_ms"] if detected["call_p50_ms"] else None
-    return {
-        "cpu_count": os.cpu_count(),
-        "available_cpus": available_cpus(),
-        "pinned_detected": detected,
-        "pinned_cpu_count_threads": oversubscribed,
-        "unpinned_detected": unpinned,
-        "oversubscribed_slowdown": round(slower, 2) if slower else None,
-    }
+CASES = {  # name -> (CPUs the child may use, llama.cpp threads; None: what available_cpus() detects)
+    "pinned_detected": ({0}, None),
+    "pinned_cpu_count_threads": ({0}, os.cpu_count() or 1),
+    "unpinned_detected": (None, None),
+    "unpinned_one_thread": (None, 1),
+}
 
 
-def _run_child(gguf_path: str, cpus: set[int] | None, threads: int | None, n_ctx: int, max_tokens: int,
-               calls: int) -> dict:
-    # A fresh process (spawn) so the CPU restriction and llama.cpp's thread pool start clean.
+def measure_threads(gguf_path: str, *, n_ctx: int = 1024, max_tokens: int = 32, calls: int = 2) -> dict:
+    """One child process per case: pinned to CPU 0 (as `taskset -c 0` would) or not; detected or fixed threads."""
+    results = {name: time_in_child(gguf_path, cpus, threads, n_ctx, max_tokens, calls)
+               for name, (cpus, threads) in CASES.items()}
+    return {"cpu_count": os.cpu_count(), "available_cpus": available_cpus(), **results,
+            "oversubscribed_slowdown": _slowdown(results["pinned_cpu_count_threads"], results["pinned_detected"])}
+
+
+def _slowdown(slow: dict, fast: dict) -> float | None:
+    if "error" in slow or "error" in fast or not fast["call_p50_ms"]:
+        return None
+    return round(slow["call_p50_ms"] / fast["call_p50_ms"], 2)
+
+
+def time_in_child(gguf_path: str, cpus: set[int] | None, threads: int | None, n_ctx: int = 1024,
+                  max_tokens: int = 32, calls: int = 2) -> dict:
+    """Time model calls in a fresh (spawned) process, so the CPU restriction and llama.cpp's threads start clean."""
     context = multiprocessing.get_context("spawn")
     parent_end, child_end = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(child_end, gguf_path, cpus, threads, n_ctx, max_tokens, calls))

@@ -81,6 +81,8 @@ class Agent(MemoryOps):
         self.writer_outcomes: dict[int, WriterOutcome] = {}
         self.turns_since_dream = 0
         self.repairs = index.sync(store)  # the index is derived: bring it in step with SQLite on open
+        for interrupted in store.writer_jobs("pending"):  # queued when the last agent stopped: retry, never drop
+            store.set_writer_job(interrupted, "failed", "interrupted before the Writer finished")
         self._index_new_sentences()
 
     # -- the turn ---------------------------------------------------------------------------------------
@@ -172,6 +174,10 @@ class Agent(MemoryOps):
                                    seed=self.config.seed)
             trace.add(step)
             error = None
+            if not answer:  # an empty reply is a failure to show, not an answer to store
+                error = "The model returned an empty answer."
+                step.error = error
+                answer = f"⚠️ {error} Your message is saved; send it again."
         except (BackendUnavailable, ModelTimeout) as e:
             trace.add(Step("Responder", 0.0, "model failed", error=str(e)))
             answer, error = f"⚠️ {e} Your message is saved; send it again once the model is back.", str(e)
@@ -179,7 +185,7 @@ class Agent(MemoryOps):
         timings["total_ms"] = _ms(started)
         system = packed.messages[0]["content"]
         shown = [c for c, line in zip(shown, evidence) if line in system]
-        return TurnResult(answer or "…", mode, None, trace, packed, timings, error, shown)
+        return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
 
     # -- background learning --------------------------------------------------------------------------
     def _schedule_learning(self, message: Message) -> None:
@@ -261,7 +267,9 @@ class Agent(MemoryOps):
         return self.session
 
     def close(self) -> None:
-        self._worker.shutdown(wait=True, cancel_futures=True)
+        """Stop background work; waits for a turn in progress (a closing browser tab must not cut it off)."""
+        with self._turn_lock:
+            self._worker.shutdown(wait=True, cancel_futures=True)
 
 
 def _require_text(text: str) -> None:

@@ -18,7 +18,7 @@ from .trace import Step
 
 
 class ExtractedFacts(BaseModel):
-    facts: list[str] = Field(default_factory=list, max_length=5)
+    facts: list[str] = Field(max_length=5)  # required: JSON of another shape is a fault, not "no facts"
 
 
 @dataclass(frozen=True)

@@ -150,17 +150,30 @@ class Store:
     def delete_message(self, message_id: int) -> tuple[list[int], list[int]]:
         """Delete a message and every memory derived only from it. Returns (memory ids, sentence ids) removed."""
         with self.transaction() as db:
-            if not db.execute("SELECT 1 FROM messages WHERE id = ?", (message_id,)).fetchone():
+            found = db.execute("SELECT session FROM messages WHERE id = ?", (message_id,)).fetchone()
+            if not found:
                 raise NotFound("message", message_id)
+            # The rolling summary was written from every message it covers: it cannot keep one that is gone.
+            db.execute("DELETE FROM summaries WHERE session = ? AND through_message_id >= ?", (found[0], message_id))
             sentence_ids = [r[0] for r in db.execute("SELECT id FROM sentences WHERE message_id = ?", (message_id,))]
             derived = [r[0] for r in db.execute("SELECT memory_id FROM memory_sources WHERE message_id = ?", (message_id,))]
             db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
-            orphans = [
-                m for m in derived
-                if not db.execute("SELECT 1 FROM memory_sources WHERE memory_id = ?", (m,)).fetchone()
-            ]
+            orphans = [m for m in derived if not self._still_grounded(db, m, set(derived))]
             removed = self._delete_memories(db, orphans)
         return removed, sentence_ids
+
+    def _still_grounded(self, db: sqlite3.Connection, memory_id: int, derived: set[int]) -> bool:
+        """Whether an entry rests on more than the deleted message: another source, the person's own words
+        (typed or edited: origin 'manual'), or an entry it replaced that does. Otherwise it goes, and with it,
+        through its superseded chain, only what was derived from the message too."""
+        if memory_id not in derived:
+            return True
+        if db.execute("SELECT 1 FROM memory_sources WHERE memory_id = ?", (memory_id,)).fetchone():
+            return True
+        if db.execute("SELECT origin FROM memories WHERE id = ?", (memory_id,)).fetchone()[0] == "manual":
+            return True
+        replaced = [r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,))]
+        return any(self._still_grounded(db, older, derived) for older in replaced)
 
     # -- sentences ------------------------------------------------------------------------------------
     def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None) -> list[Sentence]:
@@ -279,6 +292,12 @@ class Store:
             pending.extend(r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)))
             db.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
             db.execute("DELETE FROM dream_changes WHERE memory_id = ?", (memory_id,))
+            # A Dream's record of a proposal quotes the entries it named: the undo page must not show them again.
+            db.execute(
+                "DELETE FROM dream_ops WHERE new_memory_id = ? "
+                "OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?)",
+                (memory_id, memory_id),
+            )
             removed.append(memory_id)
         return removed
 

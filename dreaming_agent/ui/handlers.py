@@ -151,7 +151,7 @@ def _act(agent: Agent, action) -> ActionView:
 def _ident(value: float | int | str | None, kind: str) -> int:
     try:
         ident = int(float(value))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InvalidInput(f"Type the number of the {kind} (shown as #id).") from None
     if ident != float(value):
         raise InvalidInput(f"Type the number of the {kind} (shown as #id).")

@@ -23,7 +23,8 @@ border:1px solid #fdba74;color:#7c2d12}.da-weak code{background:#ffedd5}
 .da-learning{background:#fef3c7;border-color:#f59e0b;animation:da-pulse 1.2s infinite}.da-new{background:#dcfce7;border-color:#22c55e}
 .da-warn{background:#fee2e2;border-color:#ef4444}
 @keyframes da-pulse{50%{opacity:.45}}
-.da-list{list-style:none;padding-left:0;margin:0}.da-list>li{padding:6px 0;border-bottom:1px solid #e2e8f0}
+.gradio-style ul.da-list{list-style:none;padding-left:0;margin:0}.gradio-style ul.da-list>li{list-style:none;padding:6px 0;
+margin:0;border-bottom:1px solid #e2e8f0}
 .da-id{font-family:monospace;color:#64748b;margin-right:4px}.da-src{font-size:.85em;color:#475569;margin:2px 0 0 18px}
 .da-empty{color:#94a3b8;font-style:italic}
 .da-bar{display:flex;height:16px;border:1px solid #cbd5e1;border-radius:4px;overflow:hidden;background:#fff}
@@ -41,12 +42,12 @@ def chat_messages(history: Iterable[Message], notice: str | None = None) -> list
     """The stored conversation as chat bubbles (escaped, so markup shows as text); a notice goes last."""
     bubbles = []
     for message in history:
-        text = escape(message.text)
+        text = escape(message.text, quote=False)  # quotes are harmless outside attributes and read better raw
         if message.role == "assistant" and message.speaker in MODE_LABELS:
             text = f"**{MODE_LABELS[message.speaker]}** · {text}"
         bubbles.append({"role": message.role, "content": text})
     if notice:
-        bubbles.append({"role": "assistant", "content": "⚠️ " + escape(notice.removeprefix("⚠️").strip())})
+        bubbles.append({"role": "assistant", "content": "⚠️ " + escape(notice.removeprefix("⚠️").strip(), quote=False)})
     return bubbles
 
 

@@ -12,7 +12,7 @@ import pytest
 from dreaming_agent.errors import BackendUnavailable, ModelTimeout
 from dreaming_agent.settings import Settings
 
-from .conftest import DEMO_MESSAGES, call, chat_texts, demo_llm, learned, tell
+from .conftest import DEMO_MESSAGES, call, chat_texts, demo_llm, free_port, tell
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_chat_in_one_mode_answers_and_traces_every_module(client, mode, steps):
     tell(client, DEMO_MESSAGES[:1], mode)
     out = call(client, "/chat", "Where do I live?", mode)
     label = {"lightmem": "LightMem", "rag": "RAG"}[mode]
-    assert chat_texts(out["chat"])[-2:] == ["Where do I live?", f"**{label}** · I don&#x27;t know yet."]
+    assert chat_texts(out["chat"])[-2:] == ["Where do I live?", f"**{label}** · I don't know yet."]
     assert re.findall(r'<div class="da-step"><b>(\w+)</b>', out["turn"]) == steps
     assert re.search(rf"<b>{label}</b> <span class=\"da-ms\">\d+ ms</span>", out["turn"])
     assert "raw and parsed output" in out["turn"] and 'class="da-bar"' in out["turn"]
@@ -59,11 +59,13 @@ def test_learned_facts_are_marked_learning_until_the_writer_finishes(launch, con
         return json.dumps({"facts": ["The user works at Acme as a nurse"]})
 
     client = connect(launch(demo_llm(ExtractedFacts=slow_writer)))
-    out = call(client, "/chat", DEMO_MESSAGES[0], "lightmem")
-    assert "learning…" in out["mid_term"] and "learning…" in out["writer"]
-    assert "Acme as a nurse" not in out["mid_term"]
-    assert "learning…" in call(client, "/learning")["mid_term"]  # what the page's timer polls
-    release.set()
+    try:
+        out = call(client, "/chat", DEMO_MESSAGES[0], "lightmem")
+        assert "learning…" in out["mid_term"] and "learning…" in out["writer"]
+        assert "The user works at Acme" not in out["mid_term"]
+        assert "learning…" in call(client, "/learning")["mid_term"]  # what the page's timer polls
+    finally:
+        release.set()
     deadline = time.monotonic() + 30
     while "learning…" in (polled := call(client, "/learning"))["mid_term"] and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -149,9 +151,29 @@ def test_opening_a_session_shows_its_empty_memory(client):
     assert out["chat"] == [] and "Nothing noted yet" in out["mid_term"] and "No messages yet" in out["history"]
 
 
-@pytest.mark.parametrize("settings, warned", [(Settings(), True), (Settings(llm="ollama"), False)])
-def test_status_line_names_the_setup_and_warns_on_the_tiny_default_model(launch, settings, warned):
-    config = httpx.get(launch(settings=settings) + "config").json()
-    status = next(c["props"]["value"] for c in config["components"] if c["props"].get("elem_id") == "status")
-    assert f"backend: <b>{settings.llm}</b>" in status and "threads: <b>" in status and "embedder: <b>" in status
-    assert ("ollama pull qwen2.5:3b" in status) is warned
+def status_line(url: str) -> str:
+    config = httpx.get(url + "config").json()
+    return next(c["props"]["value"] for c in config["components"] if c["props"].get("elem_id") == "status")
+
+
+@pytest.mark.parametrize("settings", [Settings(), Settings(llm="ollama")])
+def test_status_line_names_what_really_answers(launch, settings):
+    status = status_line(launch(settings=settings))
+    assert "backend: <b>injected</b>" in status and "model: <b>scripted</b>" in status
+    assert "embedder: <b>hash-256</b>" in status and "threads: <b>" in status and "chroma: <b>" in status
+    assert "ollama pull" not in status
+
+
+@pytest.mark.model
+def test_status_line_warns_on_the_tiny_default_model():
+    from dreaming_agent.testing import HashEmbedder
+    from dreaming_agent.ui import build_app
+
+    demo = build_app(Settings(), embedder=HashEmbedder())  # the real SmolLM2 model, loaded but never called
+    try:
+        demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
+        status = status_line(demo.local_url)
+    finally:
+        demo.close()
+    assert "backend: <b>embedded</b>" in status and "SmolLM2" in status
+    assert "ollama pull qwen2.5:3b" in status and "DREAMING_LLM=ollama" in status

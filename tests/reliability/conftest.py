@@ -1,0 +1,98 @@
+"""Shared pieces of the reliability checks: agents on real files, unique markers, and the launched web app."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import string
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from dreaming_agent.pipeline.agent import Agent, AgentConfig
+from dreaming_agent.pipeline.writer import WriterSettings
+from dreaming_agent.testing import ScriptedLLM
+
+# The app launched on 127.0.0.1 exactly as the UI tests launch it (fixture re-exported for this folder).
+from ui.conftest import call, chat_texts, demo_llm, launch  # noqa: F401
+
+# The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
+CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
+MARKER = re.compile(r"\bzq[a-z]{7}\b")
+
+
+class Markers:
+    """Unique lower-case tokens ("zq" + 7 letters): one per message or fact, so presence is a substring check."""
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+        self.issued: set[str] = set()
+
+    def new(self) -> str:
+        while True:
+            token = "zq" + "".join(self.rng.choice(string.ascii_lowercase) for _ in range(7))
+            if token not in self.issued:
+                self.issued.add(token)
+                return token
+
+
+def found(text: str) -> set[str]:
+    return set(MARKER.findall(text))
+
+
+def echo_facts(messages, schema) -> str:
+    """A scripted Writer that keeps each marked statement: "I like zq… lemons." -> "The user likes zq… lemons"."""
+    said = messages[-1]["content"].split("Message:", 1)[-1]
+    facts = [f"The user {verb}s {rest}" for verb, rest in re.findall(r"\bI (like|visit|own) (zq[a-z]{7} \w+)", said)]
+    facts += [f"The user is allergic to {m}" for m in re.findall(r"allergic to (zq[a-z]{7})", said)]
+    return json.dumps({"facts": facts[:5]})
+
+
+def echo_summary(messages, schema) -> str:
+    """A scripted summariser that, like a real one, repeats what the folded turns said (here: their markers)."""
+    transcript = messages[-1]["content"]
+    return json.dumps({"summary": "Earlier the person mentioned " + " ".join(sorted(found(transcript))) + "."})
+
+
+@pytest.fixture
+def make_agent(store, index, embedder):
+    """Agents on the test's SQLite file and Chroma namespace; closed after the test."""
+    agents: list[Agent] = []
+
+    def make(llm: ScriptedLLM | None = None, config: AgentConfig = CONFIG) -> Agent:
+        agent = Agent(store=store, index=index, llm=llm or ScriptedLLM(), embedder=embedder, config=config)
+        agents.append(agent)
+        return agent
+
+    yield make
+    for agent in agents:
+        agent.close()
+
+
+@pytest.fixture
+def visitors():
+    """gradio_client sessions, each its own visitor; closed (the session ends) after the test at the latest."""
+    from gradio_client import Client
+
+    opened: list[Client] = []
+
+    def open_visitor(url: str) -> Client:
+        # analytics_enabled must be passed: gradio_client ignores GRADIO_ANALYTICS_ENABLED when it is left True.
+        client = Client(url, verbose=False, analytics_enabled=False)
+        opened.append(client)
+        return client
+
+    yield open_visitor
+    close_all(opened)
+
+
+def close_all(clients) -> None:
+    """End sessions in parallel: each close waits up to a second for its heartbeat thread."""
+    if clients:
+        with ThreadPoolExecutor(len(clients)) as pool:
+            list(pool.map(lambda client: client.close(), clients))
+
+
+def report(name: str, **figures) -> None:
+    """One line of figures per check, printed under `pytest -s` and quoted in docs/RELIABILITY.md."""
+    print(f"\n[reliability] {name}: " + ", ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
