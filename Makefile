@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test test-full browser eval-model bench perf doctor
+.PHONY: install run test test-full browser eval-model perf doctor
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -32,3 +32,6 @@ doctor: install
 
 eval-model:
 	$(PY) scripts/eval_model.py
+
+perf: install
+	$(BIN)/python -m dreaming_agent perf --sizes 1000,10000,100000 --out out/perf

@@ -40,15 +40,20 @@ def test_memory_with_provenance_and_access_statistics(store):
     assert memory.access_count == 2 and memory.last_accessed == "2026-03-04T00:00:00"
 
 
-def test_deleting_a_message_removes_what_was_derived_only_from_it(store):
+def test_deleting_a_message_removes_every_learned_entry_that_drew_on_it(store):
     a = store.add_message("s1", "user", "My dog is Rex.")
     b = store.add_message("s1", "user", "I live in Vigo.")
     only_a = store.add_memory("The user has a dog named Rex", source_message_ids=[a.id])
-    both = store.add_memory("The user has a dog Rex and lives in Vigo", source_message_ids=[a.id, b.id])
-    removed_memories, removed_sentences = store.delete_message(a.id)
-    assert removed_memories == [only_a]
-    assert removed_sentences and not store.sentences(ids=removed_sentences)
-    assert store.memory(both).source_message_ids == (b.id,)
+    only_b = store.add_memory("The user lives in Vigo", source_message_ids=[b.id])
+    typed = store.add_memory("My dog Rex is old", origin="manual", tier="ltm", source_message_ids=[a.id])
+    merged = store.add_memory("The user has a dog Rex and lives in Vigo", origin="dream", source_message_ids=[a.id, b.id])
+    with store.transaction() as db:
+        db.execute("UPDATE memories SET status='superseded', superseded_by=? WHERE id IN (?, ?)", (merged, only_a, only_b))
+    deletion = store.delete_message(a.id)
+    assert sorted(deletion.memories) == sorted([merged, only_a])  # the merge quoted the deleted words
+    assert deletion.restored == [only_b] and store.memory(only_b).status == "active"
+    assert deletion.sentences and not store.sentences(ids=deletion.sentences)
+    assert store.memory(typed).source_message_ids == ()  # the person's own words stay
     with pytest.raises(NotFound):
         store.memory(only_a)
 

@@ -40,7 +40,8 @@ def run_dream(
     clusters = cluster_memories(store, max_cluster=max_cluster, min_similarity=min_similarity)
     # The Writer may have added entries since `entries` was read; they wait for the next Dream.
     clusters = [[i for i in c if i in entries] for c in clusters]
-    clusters = [c for c in clusters if c and _worth_asking(c, entries)]
+    fresh = _changed_since_last_dream(store)
+    clusters = [c for c in clusters if c and _worth_asking(c, entries) and fresh.intersection(c)]
     clock = _lap(timings, "cluster_ms", clock)
 
     proposals = [propose(llm, [entries[i] for i in c], today=started_at[:10], prompt=prompt) for c in clusters]
@@ -67,6 +68,17 @@ def run_dream(
     timings["total_ms"] = round(sum(timings.values()), 1)
     report.timings = timings
     return report
+
+
+def _changed_since_last_dream(store: Store) -> set[int]:
+    """Active entries created or changed after the last applied Dream: like sleep, a Dream works on the new day.
+
+    A cluster of entries that an earlier Dream already saw unchanged gets no model call (the cost of a Dream
+    grows with what is new, not with all that is remembered); after an undo they count as new again."""
+    last = store.query("SELECT max(started_at) FROM dream_runs WHERE status = 'applied'")[0][0]
+    if last is None:
+        return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active'")}
+    return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active' AND updated_at > ?", (last,))}
 
 
 def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:

@@ -169,7 +169,8 @@ def last_undoable(store: Store) -> int | None:
 def undo_dream(store: Store, index: VectorIndex | None, dream_id: int) -> tuple[list[int], list[int]]:
     """Put every row the Dream touched back as it was, in one transaction; return (removed, restored) ids.
 
-    Rows it created are deleted; rows the person deleted since stay deleted (their images went with them).
+    Rows it created are deleted, except those the person edited since (origin 'manual': their own words now,
+    which nothing may lose); rows the person deleted since stay deleted (their images went with them).
     """
     with store.transaction() as db:
         status = db.execute("SELECT status FROM dream_runs WHERE id = ?", (dream_id,)).fetchone()
@@ -188,7 +189,11 @@ def undo_dream(store: Store, index: VectorIndex | None, dream_id: int) -> tuple[
                 (*(image[c] for c in _RESTORED), memory_id),
             )
             restored.append(memory_id)
-        created = [memory_id for memory_id, before in changes if before is None]
+        created = [
+            memory_id for memory_id, before in changes
+            if before is None and db.execute(
+                "SELECT 1 FROM memories WHERE id = ? AND origin != 'manual'", (memory_id,)).fetchone()
+        ]
         db.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in created])
         db.execute("UPDATE dream_runs SET status = 'undone' WHERE id = ?", (dream_id,))
     if index is not None:

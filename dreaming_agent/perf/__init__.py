@@ -18,7 +18,7 @@ from .corpus import POOL_SIZE, Corpus, embed_pool, question_texts
 from .dreams import measure_dream
 from .model import HISTORY, QUESTIONS, measure_conversation, measure_ingest, with_learning
 from .report import targets, write_all
-from .retrieval import embed_queries, measure, percentile, rss_mb
+from .retrieval import embed_queries, measure, rss_mb
 from .threads import measure_threads
 
 _CHUNK = 4000  # entries per bulk insert (Chroma caps one upsert at a few thousand rows)
@@ -74,12 +74,10 @@ def run(args: argparse.Namespace) -> int:
     bar.set_description("embedding the pool")
     pool_texts, pool = embed_pool(embedder, pool_size, seed=args.seed, on_batch=lambda n: bar.update(1))
     questions = question_texts(args.queries, seed=args.seed)
-    query_vectors, embed_ms = embed_queries(embedder, questions)
+    query_vectors = embed_queries(embedder, questions)
 
     corpus = Corpus(Store(), VectorIndex(client), pool[:POOL_SIZE], seed=args.seed)
     retrieval = [_retrieval_row(corpus, n, questions, query_vectors, embedder, bar) for n in sizes]
-    for row in retrieval:
-        row["embed_query_p50_ms"] = percentile(embed_ms, 50)  # embedding does not depend on N: measured once
     corpus.index.drop()
     corpus.store.close()
     del corpus  # its vectors and the floor's matrix would otherwise weigh on the model measures

@@ -5,7 +5,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..text import numbers, proper_nouns, mentions
+from ..text import mentions, normalize, numbers, proper_nouns, words
+
+# Words that, right before a clause the fact gives to "The user", show that someone else did it.
+_THIRD_PERSON = frozenset("he she they him her them el ella ellos ellas".split())
+_USER_SUBJECT = "the user "
+_MATCHED_WORDS = 3  # the fact's first words that must appear in this order in the message to compare subjects
 
 
 @dataclass(frozen=True)
@@ -31,3 +36,21 @@ def semantic(fact_vector: np.ndarray, source_vectors: np.ndarray, threshold: flo
     if similarity < threshold:
         return GroundingVerdict(False, f"source supports it too weakly ({similarity:.2f} < {threshold:.2f})", similarity)
     return GroundingVerdict(True, f"supported by the message ({similarity:.2f})", similarity)
+
+
+def role(fact: str, source: str) -> GroundingVerdict:
+    """A fact that gives "The user" a clause the message gives to another person (she, Dunya, ...) is rejected."""
+    if not normalize(fact).startswith(_USER_SUBJECT):
+        return GroundingVerdict(True, "not about the user as subject")
+    predicate = [normalize(w) for w in words(fact)][2: 2 + _MATCHED_WORDS]
+    tokens = words(source)
+    folded = [normalize(t) for t in tokens]
+    if len(predicate) < _MATCHED_WORDS:
+        return GroundingVerdict(True, "too short to compare subjects")
+    for start in range(1, len(folded) - len(predicate) + 1):
+        if folded[start: start + len(predicate)] != predicate:
+            continue
+        subject = tokens[start - 1]
+        if normalize(subject) in _THIRD_PERSON or proper_nouns(subject):
+            return GroundingVerdict(False, f"the message says {subject!r} did it, not the user")
+    return GroundingVerdict(True, "no other subject for it in the message")

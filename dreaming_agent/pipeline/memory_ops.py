@@ -1,6 +1,8 @@
 """What the person (and the Dream) can do to memory: add, edit, delete, dream, undo; every index follows."""
 from __future__ import annotations
 
+import numpy as np
+
 from ..store import Memory, Message
 
 
@@ -37,14 +39,18 @@ class MemoryOps:
             self.index.remove("memories", removed)
         return removed
 
-    def delete_message(self, message_id: int) -> tuple[list[int], list[int]]:
-        """Delete a message, its sentences and what was derived only from it, from SQLite and the index."""
+    def delete_message(self, message_id: int):
+        """Delete a message, its sentences and the entries that drew on it, from SQLite and the index."""
         self.wait_for_writer(timeout=60)  # a Writer still reading it would otherwise race the delete
         with self._turn_lock:
-            memories, sentences = self.store.delete_message(message_id)
-            self.index.remove("memories", memories)
-            self.index.remove("sentences", sentences)
-        return memories, sentences
+            deletion = self.store.delete_message(message_id)
+            self.index.remove("memories", deletion.memories)
+            self.index.remove("sentences", deletion.sentences)
+            vectors = self.store.memory_vectors()
+            restored = [i for i in deletion.restored if i in vectors]
+            if restored:
+                self.index.add("memories", restored, np.stack([vectors[i] for i in restored]))
+        return deletion
 
     def dream(self, *, now: str | None = None):
         """Consolidate now (after the Writer has caught up); returns the Dream report."""

@@ -1,7 +1,9 @@
 """Selector: which candidates are relevant; never fewer than `min_keep`, since temporal questions join two facts."""
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import Annotated
+
+from pydantic import BaseModel, Field
 
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
@@ -10,7 +12,7 @@ from .retriever import Candidate
 
 
 class Selection(BaseModel):
-    keep: list[str]
+    keep: list[Annotated[str, Field(max_length=10)]] = Field(max_length=16)
 
 
 def select(
@@ -20,10 +22,11 @@ def select(
     """Returns the kept candidates (in score order) and the model call, or None when there was nothing to choose."""
     if len(candidates) <= min_keep:
         return list(candidates), None
-    listing = "\n".join(f"[{c.key}] ({c.date[:10]}) {c.text[:300]}" for c in candidates)
+    # Short lines keep this blocking call cheap; the Responder sees the full texts and their sources.
+    listing = "\n".join(f"[{c.key}] ({c.date[:10]}) {c.text[:160]}" for c in candidates)
     messages = prompts["selector"].render(today=today, question=question[:1500], candidates=listing)
     fallback = lambda: Selection(keep=[c.key for c in candidates[:fallback_keep]])  # noqa: E731
-    result = structured_call(llm, messages, Selection, fallback, max_tokens=60, seed=seed)
+    result = structured_call(llm, messages, Selection, fallback, max_tokens=48, seed=seed)
     wanted = {key.strip().strip("[]") for key in result.value.keep}
     kept = [c for c in candidates if c.key in wanted]
     for c in candidates:  # top up by score

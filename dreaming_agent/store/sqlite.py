@@ -9,7 +9,7 @@ import threading
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 import numpy as np
 
@@ -33,6 +33,12 @@ def to_blob(vector: np.ndarray | None) -> bytes | None:
 
 def from_blob(blob: bytes | None) -> np.ndarray | None:
     return None if blob is None else np.frombuffer(blob, dtype=np.float32)
+
+
+class Deletion(NamedTuple):
+    memories: list[int]  # memory ids removed
+    sentences: list[int]  # sentence ids removed
+    restored: list[int]  # entries made active again because what replaced them drew on the deleted message
 
 
 class Store:
@@ -147,33 +153,33 @@ class Store:
         rows = self.query(f"SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id IN ({marks})", ids)
         return {r[0]: Message(*r) for r in rows}
 
-    def delete_message(self, message_id: int) -> tuple[list[int], list[int]]:
-        """Delete a message and every memory derived only from it. Returns (memory ids, sentence ids) removed."""
+    def delete_message(self, message_id: int) -> "Deletion":
+        """Delete a message and every learned entry that drew on it, even in part.
+
+        An entry merged from this message and another goes too (its text may quote the deleted words); the
+        entries it replaced that never drew on the message become active again. What the person typed or
+        edited (origin 'manual') stays: those are their own words now."""
         with self.transaction() as db:
-            found = db.execute("SELECT session FROM messages WHERE id = ?", (message_id,)).fetchone()
-            if not found:
+            row = db.execute("SELECT session FROM messages WHERE id = ?", (message_id,)).fetchone()
+            if not row:
                 raise NotFound("message", message_id)
             # The rolling summary was written from every message it covers: it cannot keep one that is gone.
-            db.execute("DELETE FROM summaries WHERE session = ? AND through_message_id >= ?", (found[0], message_id))
+            db.execute("DELETE FROM summaries WHERE session = ? AND through_message_id >= ?", (row[0], message_id))
             sentence_ids = [r[0] for r in db.execute("SELECT id FROM sentences WHERE message_id = ?", (message_id,))]
-            derived = [r[0] for r in db.execute("SELECT memory_id FROM memory_sources WHERE message_id = ?", (message_id,))]
+            derived = {r[0] for r in db.execute("SELECT memory_id FROM memory_sources WHERE message_id = ?", (message_id,))}
             db.execute("DELETE FROM messages WHERE id = ?", (message_id,))
-            orphans = [m for m in derived if not self._still_grounded(db, m, set(derived))]
-            removed = self._delete_memories(db, orphans)
-        return removed, sentence_ids
-
-    def _still_grounded(self, db: sqlite3.Connection, memory_id: int, derived: set[int]) -> bool:
-        """Whether an entry rests on more than the deleted message: another source, the person's own words
-        (typed or edited: origin 'manual'), or an entry it replaced that does. Otherwise it goes, and with it,
-        through its superseded chain, only what was derived from the message too."""
-        if memory_id not in derived:
-            return True
-        if db.execute("SELECT 1 FROM memory_sources WHERE memory_id = ?", (memory_id,)).fetchone():
-            return True
-        if db.execute("SELECT origin FROM memories WHERE id = ?", (memory_id,)).fetchone()[0] == "manual":
-            return True
-        replaced = [r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,))]
-        return any(self._still_grounded(db, older, derived) for older in replaced)
+            manual = {i for i in derived
+                      if db.execute("SELECT origin FROM memories WHERE id = ?", (i,)).fetchone()[0] == "manual"}
+            doomed = sorted(derived - manual)
+            restored = []
+            for memory_id in doomed:
+                for (older,) in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)).fetchall():
+                    if older not in derived:
+                        db.execute("UPDATE memories SET status = 'active', superseded_by = NULL, updated_at = ? WHERE id = ?",
+                                   (now_iso(), older))
+                        restored.append(older)
+            removed = self._delete_memories(db, doomed)
+        return Deletion(removed, sentence_ids, restored)
 
     # -- sentences ------------------------------------------------------------------------------------
     def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None) -> list[Sentence]:

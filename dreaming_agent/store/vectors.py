@@ -72,12 +72,12 @@ class VectorIndex:
         return {int(i) for i in self._collections[kind].get(include=[])["ids"]}
 
     def search(self, kind: Kind, vector: np.ndarray, k: int) -> list[Hit]:
-        collection = self._collections[kind]
-        n = collection.count()
-        if n == 0 or k <= 0:
+        if k <= 0:
             return []
-        result = collection.query(
-            query_embeddings=np.asarray(vector, dtype=np.float32)[None, :], n_results=min(k, n), include=["distances"]
+        # No count() first: it costs milliseconds at 100k entries, and Chroma already returns fewer hits (or
+        # none) when the collection holds fewer than k.
+        result = self._collections[kind].query(
+            query_embeddings=np.asarray(vector, dtype=np.float32)[None, :], n_results=k, include=["distances"]
         )
         return [Hit(kind, int(i), 1.0 - float(d)) for i, d in zip(result["ids"][0], result["distances"][0])]
 

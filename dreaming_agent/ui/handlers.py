@@ -133,7 +133,7 @@ def delete_memory(agent: Agent, memory_id: float | None) -> ActionView:
 def delete_message(agent: Agent, message_id: float | None) -> ActionView:
     def delete() -> str:
         ident = _ident(message_id, "message")
-        memories, _ = agent.delete_message(ident)
+        memories = agent.delete_message(ident).memories
         also = f" and {len(memories)} entr{'y' if len(memories) == 1 else 'ies'} learned only from it" if memories else ""
         return f"Deleted message #{ident}{also}."
     return _act(agent, delete)

@@ -13,8 +13,8 @@ from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.testing import ScriptedLLM
 
-# The app launched on 127.0.0.1 exactly as the UI tests launch it (fixture re-exported for this folder).
-from ui.conftest import call, chat_texts, demo_llm, launch  # noqa: F401
+# The app launched on 127.0.0.1 exactly as the UI tests launch it (fixtures re-exported for this folder).
+from ui.conftest import call, chat_texts, demo_llm, launch, quick_heartbeat  # noqa: F401
 
 # The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
 CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
@@ -78,7 +78,8 @@ def visitors():
 
     def open_visitor(url: str) -> Client:
         # analytics_enabled must be passed: gradio_client ignores GRADIO_ANALYTICS_ENABLED when it is left True.
-        client = Client(url, verbose=False, analytics_enabled=False)
+        # The read timeout bounds every call (the longest is a 120 s wait for the Writer).
+        client = Client(url, verbose=False, analytics_enabled=False, httpx_kwargs={"timeout": 150})
         opened.append(client)
         return client
 

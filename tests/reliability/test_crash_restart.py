@@ -53,7 +53,8 @@ def test_a_killed_dream_is_all_or_nothing_and_the_index_is_repaired_on_restart(t
     base = tmp_path / "base.sqlite3"
     store = Store(base)
     for n in range(2 * PAIRS):
-        remember(store, embedder, f"The user noted fact number {n}", (f"Remember fact {n}.", f"2024-01-{n % 28 + 1:02d}"))
+        said = (f"Remember fact {n}.", f"2024-01-{n % 28 + 1:02d}")
+        remember(store, embedder, f"The user noted fact number {n}", said)
     initial = snapshot(store)
     store.close()
 

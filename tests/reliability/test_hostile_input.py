@@ -21,7 +21,7 @@ ODD = {
     "emoji": "I like zqemojiem lemons 🍋🍋 👩‍👩‍👧 🏳️‍🌈 🇵🇹",
     "right-to-left": "I like zqrtlrtlr lemons. אני אוהב לימונים. أحب الليمون \u202egnp.exe\u202c \u200f",
     "NUL bytes": "I like zqnulnuln lemons.\x00\x00 after the NULs",
-    "lone surrogate-free mix": "I like zqmixmixm lemons. Zürich, Ærø, ß, ǅ, ﬁ, Ⅻ, ①, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢.",
+    "unusual Unicode": "I like zqmixmixm lemons. Zürich, Ærø, ß, ǅ, ﬁ, Ⅻ, ①, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢.",
 }
 PAYLOADS = (
     '<script>alert("zqscripte")</script>',

@@ -72,7 +72,7 @@ class Walk:
         marker = self.markers.new()
         self.agent.edit_memory(memory.id, self.rng.choice(FACTS).format(marker))
         # The old text is gone, except what older entries (hidden, restorable by undo) still hold.
-        self._delete_markers({m for m in found(memory.text) if self.owner.get(m) == memory.id})
+        self.deleted |= {m for m in found(memory.text) if self.owner.get(m) == memory.id}
         self.owner[marker] = memory.id
 
     def _delete_message(self):
@@ -84,7 +84,7 @@ class Walk:
         marker = self.message_marker.pop(message.id, None)
         if marker:
             self.deleted_said.add(marker)
-            self._delete_markers({marker})
+            self.deleted.add(marker)
 
     def _delete_memory(self):
         memory = self._pick_active(prefer=self.named_by_dream)  # what a Dream just named: its record must forget it
@@ -93,7 +93,7 @@ class Walk:
         replaced = self._present(self._replaced_by(memory.id))
         removed = set(self.agent.delete_memory(memory.id))
         assert replaced <= removed, f"delete_memory({memory.id}) left entries it replaced: {replaced - removed}"
-        self._delete_markers({m for m, holder in self.owner.items() if holder in replaced | removed})
+        self.deleted |= {m for m, holder in self.owner.items() if holder in replaced | removed}
 
     def _dream(self):
         visible = self.agent.facts() + self.agent.mid_term()
@@ -127,7 +127,7 @@ class Walk:
         created = set(self.dreams.get(report.dream_id, []))
         lost_edits = {m for m, holder in self.owner.items() if holder in created and m not in self.deleted}
         self.figures["edits_dropped_by_undo"] += len(lost_edits)
-        self._delete_markers(lost_edits)  # undo removes the entries it created, edits made to them included
+        self.deleted |= lost_edits  # undo removes the entries it created, edits made to them included
         self.superseded_by = {k: v for k, v in self.superseded_by.items() if v not in created}
         page = render_html(report)
         for marker in lost_edits:  # the undo report lists what it removed; nothing else may show them
@@ -181,9 +181,6 @@ class Walk:
     def _present(self, ids: set[int]) -> set[int]:
         return {m.id for m in self.agent.store.memories(status=None, ids=ids)}
 
-    def _delete_markers(self, markers: set[str]) -> None:
-        self.deleted |= markers
-
     # -- the guarantee ----------------------------------------------------------------------------------------
     def check(self, extra: list[str], residue_before: list[str] = ()) -> None:
         agent, store = self.agent, self.agent.store
@@ -223,7 +220,8 @@ class Walk:
         typed = {m for m in self.owner if m not in self.deleted}
         for memory in self.agent.store.memories():
             markers = found(memory.text)
-            if markers & self.deleted_said and (set(memory.source_message_ids) & set(self.message_marker) or markers & typed):
+            rests_elsewhere = set(memory.source_message_ids) & set(self.message_marker) or markers & typed
+            if markers & self.deleted_said and rests_elsewhere:
                 kept.append(memory.text)
         self.figures["max_residue_entries"] = max(self.figures["max_residue_entries"], len(kept))
         return kept
@@ -246,7 +244,8 @@ class Walk:
         everything = " ".join(m.text for m in self.agent.store.memories(status=None))
         lost = {m for m in self.owner if m not in self.deleted and m not in everything}
         assert not lost, (f"typed facts {sorted(lost)} were lost though never deleted, at step "
-                          f"{sum(self.steps.values())} ({self.log[-1]}, seed {self.seed}); held by {[self.owner[m] for m in lost]}")
+                          f"{sum(self.steps.values())} ({self.log[-1]}, seed {self.seed}); "
+                          f"held by {[self.owner[m] for m in lost]}")
 
 
 def turn_surfaces(result: TurnResult) -> list[str]:

@@ -1,0 +1,26 @@
+"""A Dream reviews what is new since the last applied Dream; unchanged clusters cost no model call."""
+from dreaming_agent.dream import run_dream, undo_last_dream
+from dreaming_agent.testing import ScriptedLLM
+
+from .builders import remember
+
+
+def test_second_dream_skips_what_the_first_already_saw(store, index, embedder):
+    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
+    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T10:01:00"))
+    llm = ScriptedLLM()
+    first = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00")
+    assert first.llm_calls == 2
+    again = run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00")
+    assert again.llm_calls == 0  # nothing new since the first Dream
+    remember(store, embedder, "The user's cat Pimienta is ill", ("Pimienta is ill.", "2026-03-04T10:00:00"))
+    third = run_dream(store, index, llm, embedder, now="2026-03-04T23:00:00")
+    assert 1 <= third.llm_calls <= 2 and third.llm_calls < 3
+
+
+def test_after_an_undo_the_entries_count_as_new_again(store, index, embedder):
+    remember(store, embedder, "The user is allergic to cashews", ("I'm allergic to cashews.", "2026-03-02T10:00:00"))
+    llm = ScriptedLLM({"DreamProposal": ['{"operations": [{"op": "PROMOTE", "target_ids": [1], "text": null, "reason": "health"}]}']})
+    assert len(run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").accepted) == 1
+    assert undo_last_dream(store, index) is not None
+    assert run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00").llm_calls == 1
