@@ -23,7 +23,10 @@ def add_parser(commands) -> None:
     p.add_argument("--gguf", default=None, help="GGUF file for the embedded backend (e.g. the 0.5B eval model)")
     p.add_argument("--ollama-model", default=None)
     p.add_argument("--embedder", default="embedded", help="embedded | hash (smoke tests) | sentence-transformers name/path")
-    p.add_argument("--reply-tokens", type=int, default=96)
+    p.add_argument("--reply-tokens", type=int, default=96, help="reply cap for the scored questions")
+    p.add_argument("--append", action="store_true",
+                   help="keep the other conditions' answers already in --out (same scenario and model) and re-report")
+    p.add_argument("--threads", type=int, default=None, help="llama.cpp threads (default: the CPUs this process may use)")
     p.set_defaults(run=main)
 
 
@@ -78,6 +81,8 @@ def _run(args: argparse.Namespace) -> int:
             for _, unit in units:
                 records.extend(run_one(setup, unit, condition, run))
     bar.close()
+    if args.append:
+        records = _previous(Path(args.out), {c.name for c in conditions}) + records
     report = summarize(records, meta=meta)
     command = "python -m dreaming_agent bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     write_outputs(Path(args.out), records, report, command)
@@ -85,6 +90,19 @@ def _run(args: argparse.Namespace) -> int:
     for name, c in report["conditions"].items():
         print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
     return 0
+
+
+def _previous(out: Path, replaced: set[str]):
+    """Answers of other conditions from an earlier run into the same folder (slow models run in parts)."""
+    import json
+
+    from .runner import AnswerRecord
+
+    path = out / "answers.jsonl"
+    if not path.exists():
+        return []
+    rows = [AnswerRecord(**json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r.condition not in replaced]
 
 
 def _models(args):
@@ -101,6 +119,7 @@ def _models(args):
         from ..testing import ScriptedLLM
 
         return ScriptedLLM(), embedder, "scripted"
-    settings = Settings.load({}, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model})
+    settings = Settings.load({}, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model,
+                                  "threads": args.threads})
     name = settings.ollama_model if settings.llm == "ollama" else Path(settings.gguf or "SmolLM2-135M-Instruct.Q4_1.gguf").name
     return build_llm(settings), embedder, name

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ..embed.base import Embedder
@@ -41,6 +41,7 @@ class Setup:
     embedder: Embedder
     client: object
     reply_tokens: int = 96
+    chat_reply_tokens: int = 48  # answers to the sessions' own turns are not scored: keep them short
     progress: Callable[[str], None] = lambda _: None
 
 
@@ -58,7 +59,9 @@ def _finish(agent: Agent) -> None:
 def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: int) -> list[AnswerRecord]:
     """Feed every session as dated user turns (answered as in a chat), then ask each question read-only."""
     agent = _agent(setup, condition, run)
-    chat_mode = "rag" if condition.mode == "rag" else ("none" if condition.mode == "none" else "lightmem")
+    chat_mode = condition.mode
+    question_config = agent.config
+    agent.config = replace(question_config, reply_tokens=setup.chat_reply_tokens)
     try:
         for session in scenario.sessions:
             agent.new_conversation(session.id)
@@ -69,6 +72,7 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
             agent.wait_for_writer()
             if condition.dream_each_session:
                 agent.dream(now=session.date.isoformat() + "T23:00:00")
+        agent.config = question_config
         records = []
         for q in scenario.questions:
             agent.new_conversation(f"question-{q.id}")

@@ -1,14 +1,18 @@
 """Grounding: a fact survives only if its source sentence supports it, lexically and semantically."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..text import mentions, normalize, numbers, proper_nouns, words
 
-# Words that, right before a clause the fact gives to "The user", show that someone else did it.
-_THIRD_PERSON = frozenset("he she they him her them el ella ellos ellas".split())
+# Words that, right before the words a fact gives to "The user", show that someone else did that.
+_THIRD_PERSON = frozenset("he she they el ella ellos ellas".split())
+# A fact that copies the person's own words ("The user I'm tired ...") carries its own subject.
+_FIRST_PERSON = frozenset("i i'm i've i'd i'll we we're we've my me yo mi nosotros nosotras".split())
+_CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
 _MATCHED_WORDS = 3  # the fact's first words that must appear in this order in the message to compare subjects
 
@@ -39,18 +43,17 @@ def semantic(fact_vector: np.ndarray, source_vectors: np.ndarray, threshold: flo
 
 
 def role(fact: str, source: str) -> GroundingVerdict:
-    """A fact that gives "The user" a clause the message gives to another person (she, Dunya, ...) is rejected."""
+    """Reject "The user <words>" when the message says those same words of someone else ("she <words>", "Dunya <words>")."""
     if not normalize(fact).startswith(_USER_SUBJECT):
-        return GroundingVerdict(True, "not about the user as subject")
-    predicate = [normalize(w) for w in words(fact)][2: 2 + _MATCHED_WORDS]
-    tokens = words(source)
-    folded = [normalize(t) for t in tokens]
-    if len(predicate) < _MATCHED_WORDS:
-        return GroundingVerdict(True, "too short to compare subjects")
-    for start in range(1, len(folded) - len(predicate) + 1):
-        if folded[start: start + len(predicate)] != predicate:
-            continue
-        subject = tokens[start - 1]
-        if normalize(subject) in _THIRD_PERSON or proper_nouns(subject):
-            return GroundingVerdict(False, f"the message says {subject!r} did it, not the user")
-    return GroundingVerdict(True, "no other subject for it in the message")
+        return GroundingVerdict(True, "the user is not its subject")
+    predicate = [normalize(w) for w in words(fact)[2: 2 + _MATCHED_WORDS]]
+    if len(predicate) < _MATCHED_WORDS or predicate[0] in _FIRST_PERSON:
+        return GroundingVerdict(True, "nothing to compare subjects on")
+    for clause in _CLAUSE_BREAK.split(source):
+        tokens = words(clause)
+        folded = [normalize(t) for t in tokens]
+        for i in range(1, len(folded) - len(predicate) + 1):
+            subject = tokens[i - 1]
+            if folded[i: i + len(predicate)] == predicate and (folded[i - 1] in _THIRD_PERSON or proper_nouns(subject)):
+                return GroundingVerdict(False, f"the message says this of {subject!r}, not of the user")
+    return GroundingVerdict(True, "no one else is its subject in the message")

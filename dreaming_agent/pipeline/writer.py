@@ -13,7 +13,7 @@ from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..text import split_sentences
-from .grounding import lexical, semantic
+from .grounding import lexical, role, semantic
 from .trace import Step
 
 
@@ -23,7 +23,7 @@ class ExtractedFacts(BaseModel):
 
 @dataclass(frozen=True)
 class WriterSettings:
-    semantic_threshold: float = 0.80
+    semantic_threshold: float = 0.25  # calibrated on the development conversation: docs/results/grounding.md
     duplicate_threshold: float = 0.95
     max_fact_chars: int = 240
 
@@ -64,6 +64,8 @@ def write(
         fact_vectors, sentence_vectors = vectors[: len(facts)], vectors[len(facts):]
         for fact, vector in zip(facts, fact_vectors):
             verdict = lexical(fact, message.text)
+            if verdict.ok:
+                verdict = role(fact, message.text)
             if verdict.ok:
                 verdict = semantic(vector, sentence_vectors, settings.semantic_threshold)
             if not verdict.ok:

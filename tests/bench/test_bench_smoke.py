@@ -42,3 +42,15 @@ def test_bench_smoke_writes_the_report_contract(tmp_path):
     lines = (out / "answers.jsonl").read_text().splitlines()
     assert len(lines) == 5 * 3
     assert (out / "accuracy.png").stat().st_size > 0 and "| A:" in (out / "report.md").read_text()
+
+
+def test_bench_append_keeps_other_conditions(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    out = tmp_path / "out"
+    common = ["--scenario", str(path), "--runs", "1", "--out", str(out), "--llm", "scripted", "--embedder", "hash"]
+    assert main(["bench", "--conditions", "A,B", *common]) == 0
+    assert main(["bench", "--conditions", "B,E", "--append", *common]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert set(report["conditions"]) == {"A", "B", "E"}
+    assert len((out / "answers.jsonl").read_text().splitlines()) == 3 * 3

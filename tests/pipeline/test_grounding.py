@@ -1,0 +1,105 @@
+"""Grounding checks on Spanish/English cases; the semantic check with the real embedder at the shipped threshold."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dreaming_agent.embed.offline import default_offline_embedder
+from dreaming_agent.pipeline.grounding import lexical, role, semantic
+from dreaming_agent.pipeline.writer import WriterSettings
+from dreaming_agent.text import split_sentences
+
+THRESHOLD = WriterSettings().semantic_threshold
+
+
+@pytest.mark.parametrize("fact, source, grounded", [
+    ("The user moved to Lisbon", "Me mudé a Lisboa en marzo.", True),
+    ("The user se mudó a Lisboa", "I moved to Lisbon in March.", True),
+    ("The user moved to Berlin", "Me mudé a Lisboa en marzo.", False),
+    ("The user lives in Oporto", "Vivo en Valencia, en el barrio de Ruzafa.", False),
+    ("The user's sister Itziar lives in Bilbao", "Mi hermana Itziar vive en Bilbao.", True),
+    ("The user's sister Lucía lives in Bilbao", "Mi hermana Itziar vive en Bilbao.", False),
+])
+def test_lexical_accepts_translated_names_and_rejects_invented_ones(fact, source, grounded):
+    assert lexical(fact, source).ok is grounded
+
+
+@pytest.mark.parametrize("fact, source, grounded", [
+    ("The user has 3 cats", "Tengo tres gatos.", True),
+    ("The user has two cats", "I have 2 cats.", True),
+    ("The user has 4 cats", "Tengo tres gatos.", False),
+    ("The user ran a half marathon in 2 hours and 4 minutes", "Corrí la media maratón en 2 horas y 4 minutos.", True),
+    ("The user's cat weighs 6.4 kilos", "El veterinario dice que está gordito: 6,4 kilos.", True),
+    ("The user's cat weighs 6.8 kilos", "El veterinario dice que está gordito: 6,4 kilos.", False),
+    ("The user married in 2019", "Me casé en 2018.", False),
+])
+def test_lexical_numbers_must_match_digits_or_words(fact, source, grounded):
+    verdict = lexical(fact, source)
+    assert verdict.ok is grounded
+    if not grounded:
+        assert verdict.reason.startswith("not in the message:")
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return default_offline_embedder()
+
+
+def similarity_verdict(embedder, fact: str, message: str):
+    """The semantic check exactly as the Writer runs it: the fact against each sentence of its message."""
+    sentences = split_sentences(message)
+    vectors = embedder.embed_batch([fact, *sentences], role="passage")
+    return semantic(vectors[0], vectors[1:], THRESHOLD)
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user is a chef", "I had paella for lunch."),
+    ("The user is a chef", "Comí paella al mediodía."),
+    ("The user works as an accountant", "Soy alérgica a los anacardos. Nothing else, just cashews."),
+    ("The user plays the guitar", "Also I started cello lessons last week, con una profesora que se llama Amparo."),
+    ("The user ...", "I had paella for lunch."),  # an answer-shape placeholder, copied by a small model
+])
+def test_semantic_rejects_common_words_the_message_does_not_support(embedder, fact, message):
+    # Lexically these pass: no name or number to check. Only the meaning gives them away.
+    assert lexical(fact, message).ok
+    verdict = similarity_verdict(embedder, fact, message)
+    assert not verdict.ok and verdict.similarity < THRESHOLD
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user had paella for lunch", "I had paella for lunch."),
+    ("The user ate paella at lunchtime", "I had paella for lunch."),
+    ("The user had paella for lunch", "Comí paella al mediodía."),
+    ("The user is allergic to cashews", "Oh, y algo importante por si algún día me sugieres recetas: soy alérgica a los anacardos."),
+    ("The user lives in Valencia", "Un poco de contexto: vivo en Valencia, en el barrio de Ruzafa, y trabajo como farmacéutica en el hospital."),
+    ("The user is learning the cello", "Also I started cello lessons last week, con una profesora que se llama Amparo."),
+])
+def test_semantic_accepts_faithful_paraphrases_and_translations(embedder, fact, message):
+    verdict = similarity_verdict(embedder, fact, message)
+    assert verdict.ok, verdict.reason
+
+
+def test_semantic_without_source_sentences_rejects():
+    verdict = semantic(np.ones(4, dtype=np.float32) / 2, np.zeros((0, 4), dtype=np.float32), THRESHOLD)
+    assert not verdict.ok and verdict.similarity == 0.0
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user came back for the weekend", "Dunya came back for the weekend y le hice arroz negro."),
+    ("The user couldn't come this time", "Itziar me mandó un audio gritando de emoción, she couldn't come this time."),
+    ("The user vive en Bilbao desde siempre", "Mi hermana lleva años en Bilbao; ella vive en Bilbao desde siempre."),
+])
+def test_role_rejects_what_the_message_says_of_someone_else(fact, message):
+    verdict = role(fact, message)
+    assert not verdict.ok and "not of the user" in verdict.reason
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user got the job", "And the big news: I got the job!!"),
+    ("The user took the ginger monster to the vet", "Buenos días! Took the ginger monster to the vet this morning."),
+    ("The user I'm tired of the hospital shifts.", "Honestly I'm tired of the hospital shifts."),
+    ("The user en el barrio de Ruzafa", "Vivo en Valencia, en el barrio de Ruzafa."),  # "Valencia" ends another clause
+    ("The user's sister couldn't come this time", "Itziar couldn't come this time."),  # not said of the user
+])
+def test_role_accepts_what_the_person_says_of_themselves(fact, message):
+    assert role(fact, message).ok
