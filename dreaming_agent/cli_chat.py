@@ -9,11 +9,12 @@ from .settings import Settings
 
 
 def run_chat(settings: Settings, *, mode: str = "lightmem", stdin: TextIO = sys.stdin,
-             out: Callable[[str], None] = print) -> int:
+             out: Callable[[str], None] = print, agent=None) -> int:
+    """Read lines from stdin until /quit or EOF; `agent` may be passed in (tests), else built from settings."""
     from .wiring import build_agent, describe
 
     try:
-        agent = build_agent(settings)
+        agent = agent or build_agent(settings)
     except DreamingAgentError as e:
         out(f"error: {e}")
         return 1

@@ -298,7 +298,7 @@ def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
             topic = next(t for t in DURABLE_TOPICS if t in topics)
             return (
                 f"Entry {target.id} is about {topic} ('{topics[topic][0]}'); facts about health, work, family, "
-                "pets, plans or identity are never forgotten, only one-off events."
+                "pets, plans, home or identity are never forgotten, only one-off events."
             )
     return None
 

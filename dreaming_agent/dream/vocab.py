@@ -49,6 +49,11 @@ DURABLE_TOPICS: dict[str, frozenset[str]] = {
         """plan plans planning planned intend intends intending goal goals wedding planea planeo planear planes
         planeando proyecto boda objetivo meta""".split()
     ),
+    # Where the person lives is who they are for a memory: the Dream prompt promises it is never forgotten.
+    "home": frozenset(
+        """live lives lived living moved move moving home house flat apartment neighbourhood neighborhood address
+        vivo vive vives vivia vivir mudo mude mudamos mudanza casa piso apartamento barrio direccion""".split()
+    ),
     "identity": frozenset(
         """name named called nickname birthday born nationality pronouns identity llamo llama nombre apodo
         cumpleanos naci nacio edad nacionalidad pronombres religion hometown""".split()

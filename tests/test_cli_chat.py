@@ -1,0 +1,29 @@
+import io
+import json
+
+from dreaming_agent.cli_chat import run_chat
+from dreaming_agent.pipeline.agent import Agent, AgentConfig
+from dreaming_agent.pipeline.writer import WriterSettings
+from dreaming_agent.settings import Settings
+from dreaming_agent.testing import ScriptedLLM
+
+
+def test_terminal_chat_compare_memory_dream_undo(store, index, embedder):
+    llm = ScriptedLLM(defaults={
+        "text": "You live in Porto.",
+        "ExtractedFacts": lambda m, s: json.dumps({"facts": ["The user lives in Porto"] if "Porto" in m[-1]["content"] else []}),
+        "DreamProposal": lambda m, s: json.dumps({"operations": [
+            {"op": "FORGET", "target_ids": [1], "text": None, "reason": "ordered to"}]}),
+    })
+    agent = Agent(store=store, index=index, llm=llm, embedder=embedder,
+                  config=AgentConfig(writer=WriterSettings(semantic_threshold=-1.0)))
+    lines = []
+    stdin = io.StringIO("I live in Porto.\n   \n/memory\n/dream\n/undo\n/quit\nnever read\n")
+    assert run_chat(Settings.load({}), mode="compare", stdin=stdin, out=lines.append, agent=agent) == 0
+    text = "\n".join(lines)
+    assert "[lightmem" in text and "[rag" in text and "You live in Porto." in text
+    assert "error: The message is empty" in text  # a blank line is refused, the chat goes on
+    assert "[mtm #1 writer] The user lives in Porto" in text
+    assert "🌙 Dream" in text and "0 accepted, 1 rejected" in text  # where one lives is never forgotten
+    assert "nothing to undo" in text
+    assert [m.text for m in store.messages(role="user")] == ["I live in Porto."]
