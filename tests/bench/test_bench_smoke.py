@@ -1,7 +1,11 @@
 """Smoke bench: scripted model, one run, a few questions, all five conditions; checks the report contract."""
 import json
 
+from pathlib import Path
+
 from dreaming_agent.__main__ import main
+
+LOCOMO = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "locomo" / "locomo10.json"
 
 SCENARIO = {
     "name": "smoke",
@@ -54,3 +58,20 @@ def test_bench_append_keeps_other_conditions(tmp_path):
     report = json.loads((out / "report.json").read_text())
     assert set(report["conditions"]) == {"A", "B", "E"}
     assert len((out / "answers.jsonl").read_text().splitlines()) == 3 * 3
+
+
+def test_locomo_path_runs_end_to_end_with_provenance(tmp_path):
+    import pytest
+
+    if not LOCOMO.is_file():
+        pytest.skip(f"LoCoMo data not found at {LOCOMO}")
+    out = tmp_path / "locomo"
+    code = main(["bench", "--locomo", str(LOCOMO), "--conversations", "1", "--max-questions", "5",
+                 "--conditions", "B,E", "--runs", "1", "--out", str(out), "--llm", "scripted", "--embedder", "hash"])
+    assert code == 0
+    report = json.loads((out / "report.json").read_text())
+    assert report["scenario"].startswith("LoCoMo") and set(report["conditions"]) == {"B", "E"}
+    rows = [json.loads(line) for line in (out / "answers.jsonl").read_text().splitlines()]
+    assert len(rows) == 2 * 5 and all(r["extra"]["reference"] is not None or r["type"] == "adversarial" for r in rows)
+    # Evidence recall is measured through provenance (dia_ids of the sources shown), not by string match.
+    assert report["conditions"]["B"]["evidence_recall"] is not None
