@@ -152,10 +152,21 @@ class Agent(MemoryOps):
                            parsed=[{"key": c.key, "score": round(c.score, 3), "date": c.date, "text": c.text} for c in candidates]))
             kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
                                               min_keep=self.config.min_keep, seed=self.config.seed)
+            floor_added = 0
+            if not published:
+                # The RAG floor: whatever the Selector says, the sentences naive RAG would have shown stay in,
+                # so this pipeline cannot lose evidence that RAG finds.
+                floor, _ = rag_evidence(self.store, self.index, self.embedder, text, k=self.config.rag_top_k + 1)
+                floor = [c for c in floor if c.sources[0].message_id != exclude_message][: self.config.rag_top_k]
+                before = len(kept)
+                kept = selector.with_floor(kept, floor)
+                floor_added = len(kept) - before
+            note = f" + {floor_added} from the RAG floor" if floor_added else ""
             if selection is None:
-                trace.add(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
+                trace.add(Step("Selector", 0.0, f"kept all {len(kept) - floor_added} (nothing to choose){note}",
+                               parsed=[c.key for c in kept]))
             else:
-                trace.add(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
+                trace.add(Step.from_structured("Selector", selection, f"kept {len(kept) - floor_added} of {len(candidates)}{note}"))
             evidence, shown = evidence_lines(kept, with_sources=not published), kept
             facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
         elif mode == "rag":

@@ -191,3 +191,23 @@ def test_retrieval_updates_access_statistics(make_agent, store):
     agent.turn("Do I play the cello?", now="2026-04-01")
     memory = store.memory(memory_id)
     assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")
+
+
+def test_lightmem_never_shows_less_than_rag_whatever_the_selector_keeps(make_agent):
+    llm = ScriptedLLM(defaults={"Selection": lambda m, s: json.dumps({"keep": []})})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    for i in range(12):
+        agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
+    rag = agent.ask("bicycle trips coast", mode="rag")
+    lightmem = agent.ask("bicycle trips coast", mode="lightmem")
+    rag_keys = {c.key for c in rag.evidence}
+    assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
+    assert "from the RAG floor" in lightmem.trace.step("Selector").decision
+
+
+def test_published_variant_has_no_rag_floor(make_agent):
+    llm = ScriptedLLM(defaults={"Selection": lambda m, s: json.dumps({"keep": []})})
+    agent = make_agent(llm, AgentConfig(learn=False, variant="published"))
+    for i in range(6):
+        agent.ingest(f"Sentence {i} about my bicycle trips.", learn=False)
+    assert agent.ask("bicycle trips", mode="lightmem").evidence == []
