@@ -20,7 +20,9 @@ def hostile_llm():
         ]})
 
     return demo_llm(
-        ControllerDecision=json.dumps({"new_info": True, "needs_memory": True, "queries": [HOSTILE]}),
+        # Queries are capped at 48 characters by the schema: the markup alone fits.
+        ControllerDecision=json.dumps({"new_info": True, "needs_memory": True,
+                                       "queries": ["<img src=x onerror=alert(1)>"]}),
         ExtractedFacts=json.dumps({"facts": ["The user is Eve " + HOSTILE[15:]]}),
         DreamProposal=dream,
         text=lambda messages, schema: "You said: " + messages[-1]["content"],
