@@ -14,6 +14,7 @@ _THIRD_PERSON = frozenset("he she they el ella ellos ellas".split())
 _FIRST_PERSON = frozenset("i i'm i've i'd i'll we we're we've my me yo mi nosotros nosotras".split())
 _CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
+_PLACEHOLDER = re.compile(r"\[[^\]]{1,40}\]|<[^>]{1,40}>|\{[^}]{1,40}\}")
 _MATCHED_WORDS = 3  # the fact's first words that must appear in this order in the message to compare subjects
 
 
@@ -26,6 +27,10 @@ class GroundingVerdict:
 
 def lexical(fact: str, source: str) -> GroundingVerdict:
     """Every proper noun and number of the fact must appear in the source (accents, case, Lisbon/Lisboa tolerated)."""
+    placeholder = _PLACEHOLDER.search(fact)
+    if placeholder and not _PLACEHOLDER.search(source):
+        # Small models copy the prompt's slots ("The user lives in [city_name]"): a slot is not a fact.
+        return GroundingVerdict(False, f"a template placeholder, not a fact: {placeholder.group(0)}")
     missing = sorted(e for e in proper_nouns(fact) | numbers(fact) if not mentions(e, source))
     if missing:
         return GroundingVerdict(False, "not in the message: " + ", ".join(missing))

@@ -103,3 +103,9 @@ def test_role_rejects_what_the_message_says_of_someone_else(fact, message):
 ])
 def test_role_accepts_what_the_person_says_of_themselves(fact, message):
     assert role(fact, message).ok
+
+
+@pytest.mark.parametrize("fact", ["The user lives in [city_name]", "The user <fact 1>", "The user has a {pet}"])
+def test_copied_template_slots_are_not_facts(fact):
+    verdict = lexical(fact, "Me mudé a Lisboa en marzo y tengo un gato.")
+    assert not verdict.ok and "placeholder" in verdict.reason
