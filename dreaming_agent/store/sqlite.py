@@ -179,6 +179,8 @@ class Store:
                                    (now_iso(), older))
                         restored.append(older)
             removed = self._delete_memories(db, doomed)
+            for kept in manual:  # the person's own words stay, but old Dream records may quote the deleted message
+                self._forget_dream_records(db, kept)
         return Deletion(removed, sentence_ids, restored)
 
     # -- sentences ------------------------------------------------------------------------------------
@@ -298,14 +300,17 @@ class Store:
             pending.extend(r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)))
             db.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
             db.execute("DELETE FROM dream_changes WHERE memory_id = ?", (memory_id,))
-            # A Dream's record of a proposal quotes the entries it named: the undo page must not show them again.
-            db.execute(
-                "DELETE FROM dream_ops WHERE new_memory_id = ? "
-                "OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?)",
-                (memory_id, memory_id),
-            )
+            self._forget_dream_records(db, memory_id)
             removed.append(memory_id)
         return removed
+
+    def _forget_dream_records(self, db: sqlite3.Connection, memory_id: int) -> None:
+        """A Dream's record of a proposal quotes the entries it named: the undo page must not show them again."""
+        db.execute(
+            "DELETE FROM dream_ops WHERE new_memory_id = ? "
+            "OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?)",
+            (memory_id, memory_id),
+        )
 
     def touch(self, memory_ids: Iterable[int], when: str | None = None) -> None:
         ids = list(memory_ids)
