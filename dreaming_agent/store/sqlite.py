@@ -282,6 +282,7 @@ class Store:
             )
             if cur.rowcount == 0:
                 raise NotFound("active memory", memory_id)
+            self._redact_dream_records(db, memory_id, text)
 
     def delete_memory(self, memory_id: int) -> list[int]:
         """Delete a memory and the entries it superseded (they hold the same information). Returns ids removed."""
@@ -311,6 +312,18 @@ class Store:
             "OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?)",
             (memory_id, memory_id),
         )
+
+    def _redact_dream_records(self, db: sqlite3.Connection, memory_id: int, text: str) -> None:
+        """The person rewrote an entry: Dream records may no longer quote its old words.
+
+        A refused proposal naming it changed nothing and goes; an applied one stays on record (undo needs it) without
+        the model's wording, and the entry's image shows the person's text (undo never restores text)."""
+        naming = ("(new_memory_id = ? OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) "
+                  "WHERE json_each.value = ?))")
+        db.execute(f"DELETE FROM dream_ops WHERE accepted = 0 AND {naming}", (memory_id, memory_id))
+        db.execute(f"UPDATE dream_ops SET text = NULL, reason = NULL WHERE {naming}", (memory_id, memory_id))
+        db.execute("UPDATE dream_changes SET before = json_set(before, '$.text', ?) "
+                   "WHERE memory_id = ? AND before IS NOT NULL", (text, memory_id))
 
     def touch(self, memory_ids: Iterable[int], when: str | None = None) -> None:
         ids = list(memory_ids)

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from dreaming_agent.dream import run_dream
-from dreaming_agent.dream.apply import Decision, apply_dream
+from dreaming_agent.dream.apply import Decision, apply_dream, undo_dream
+from dreaming_agent.dream.diff import render_html, report_from_store
 from dreaming_agent.dream.propose import load_entries
 from dreaming_agent.dream.validate import validate
 from dreaming_agent.testing import ScriptedLLM
@@ -122,3 +123,23 @@ def test_each_entry_is_changed_by_one_operation_at_most(store, index, embedder, 
     assert [o.op for o in report.accepted] == ["FORGET"]
     assert "already changed" in report.rejected[0].verdict
     assert store.memory(w["concert"]).tier == "mtm"
+
+
+def test_editing_an_entry_takes_its_old_words_out_of_every_dream_record(store, index, embedder, world):
+    w = world
+    report = dream(
+        store, index, embedder,
+        {"op": "PROMOTE", "target_ids": [w["hiking"]], "text": None, "reason": "said twice"},
+        {"op": "UPDATE", "target_ids": [w["acme"]], "text": "The user works at Acme in Zanzibar", "reason": "x"},
+    )
+    assert [o.op for o in report.accepted] == ["PROMOTE"] and [o.op for o in report.rejected] == ["UPDATE"]
+    assert "Acme" in render_html(report_from_store(store, report.dream_id))
+
+    store.edit_memory(w["acme"], "The user works at a bakery", embedder.embed("The user works at a bakery"))
+    store.edit_memory(w["hiking"], "The user enjoys swimming", embedder.embed("The user enjoys swimming"))
+
+    page = render_html(report_from_store(store, report.dream_id))
+    assert "Acme" not in page and "Zanzibar" not in page and "hiking" not in page
+    assert "The user enjoys swimming" in page  # the promotion is still on record, in the person's words
+    undo_dream(store, index, report.dream_id)
+    assert store.memory(w["hiking"]).text == "The user enjoys swimming" and store.memory(w["hiking"]).tier == "mtm"

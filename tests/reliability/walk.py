@@ -125,9 +125,10 @@ class Walk:
             return
         self.figures["undone"] += 1
         created = set(self.dreams.get(report.dream_id, []))
-        lost_edits = {m for m, holder in self.owner.items() if holder in created and m not in self.deleted}
+        removed = created - self._present(created)  # undo keeps a created entry the person edited since
+        lost_edits = {m for m, holder in self.owner.items() if holder in removed and m not in self.deleted}
         self.figures["edits_dropped_by_undo"] += len(lost_edits)
-        self.deleted |= lost_edits  # undo removes the entries it created, edits made to them included
+        self.deleted |= lost_edits  # must stay empty: an edit makes the entry the person's own
         self.superseded_by = {k: v for k, v in self.superseded_by.items() if v not in created}
         page = render_html(report)
         for marker in lost_edits:  # the undo report lists what it removed; nothing else may show them
