@@ -75,10 +75,15 @@ def _changed_since_last_dream(store: Store) -> set[int]:
 
     A cluster of entries that an earlier Dream already saw unchanged gets no model call (the cost of a Dream
     grows with what is new, not with all that is remembered); after an undo they count as new again."""
-    last = store.query("SELECT max(started_at) FROM dream_runs WHERE status = 'applied'")[0][0]
-    if last is None:
+    last = store.query("SELECT id, started_at FROM dream_runs WHERE status = 'applied' ORDER BY started_at DESC, id DESC LIMIT 1")
+    if not last:
         return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active'")}
-    return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active' AND updated_at > ?", (last,))}
+    (dream_id, started_at), = last
+    # Stamps have one-second resolution: an entry stamped in the Dream's own second may have come just after it,
+    # so it counts as new unless that Dream wrote it (an extra model call at worst, never a missed entry).
+    return {r[0] for r in store.query(
+        "SELECT id FROM memories WHERE status = 'active' AND (updated_at > ? OR (updated_at = ? AND id NOT IN "
+        "(SELECT memory_id FROM dream_changes WHERE dream_id = ?)))", (started_at, started_at, dream_id))}
 
 
 def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:

@@ -24,3 +24,12 @@ def test_after_an_undo_the_entries_count_as_new_again(store, index, embedder):
     assert len(run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").accepted) == 1
     assert undo_last_dream(store, index) is not None
     assert run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00").llm_calls == 1
+
+
+def test_an_entry_written_in_the_same_second_as_the_last_dream_still_counts_as_new(store, index, embedder):
+    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
+    llm = ScriptedLLM()
+    assert run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").llm_calls == 1
+    # Stamps have one-second resolution: this entry may have come just after that Dream began.
+    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T23:00:00"))
+    assert run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").llm_calls == 1
