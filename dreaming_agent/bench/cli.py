@@ -6,7 +6,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from ..errors import DreamingAgentError
+from ..errors import ConfigError, DreamingAgentError
 
 
 def add_parser(commands) -> None:
@@ -18,6 +18,8 @@ def add_parser(commands) -> None:
     p.add_argument("--max-questions", type=int, default=None, help="LoCoMo: questions per conversation")
     p.add_argument("--conditions", default="A,B,C,D,E")
     p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--first-run", type=int, default=0,
+                   help="index (and seed) of the first run; with --append, splits the runs of a slow model over processes")
     p.add_argument("--out", default="out/bench")
     p.add_argument("--llm", default="embedded", help="embedded | ollama | scripted (scripted: smoke tests only)")
     p.add_argument("--gguf", default=None, help="GGUF file for the embedded backend (e.g. the 0.5B eval model)")
@@ -25,7 +27,8 @@ def add_parser(commands) -> None:
     p.add_argument("--embedder", default="embedded", help="embedded | hash (smoke tests) | sentence-transformers name/path")
     p.add_argument("--reply-tokens", type=int, default=96, help="reply cap for the scored questions")
     p.add_argument("--append", action="store_true",
-                   help="keep the other conditions' answers already in --out (same scenario and model) and re-report")
+                   help="keep the answers already in --out (same scenario and model) for other conditions or other "
+                        "runs, and re-report")
     p.add_argument("--threads", type=int, default=None, help="llama.cpp threads (default: the CPUs this process may use)")
     p.set_defaults(run=main)
 
@@ -49,6 +52,8 @@ def _run(args: argparse.Namespace) -> int:
     from .runner import Setup, run_locomo, run_scenario
 
     conditions = parse_conditions(args.conditions)
+    if args.runs < 1 or args.first_run < 0:
+        raise ConfigError("--runs must be at least 1 and --first-run at least 0.")
     llm, embedder, llm_name = _models(args)
     prompts = PromptLibrary.bundled()
     meta = {
@@ -75,14 +80,16 @@ def _run(args: argparse.Namespace) -> int:
     bar = tqdm(total=total * len(conditions) * args.runs, unit="step", file=sys.stderr)
     setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, progress=lambda _: bar.update())
     records = []
-    for run in range(args.runs):
+    for run in range(args.first_run, args.first_run + args.runs):
         for condition in conditions:
             bar.set_description(f"run {run} {condition.name}")
             for _, unit in units:
                 records.extend(run_one(setup, unit, condition, run))
     bar.close()
     if args.append:
-        records = _previous(Path(args.out), {c.name for c in conditions}) + records
+        records = _previous(Path(args.out), {(r.condition, r.run) for r in records}) + records
+    meta["runs"] = max((len({r.run for r in records if r.condition == c}) for c in {r.condition for r in records}),
+                       default=0)
     report = summarize(records, meta=meta)
     command = "python -m dreaming_agent bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     write_outputs(Path(args.out), records, report, command)
@@ -92,8 +99,8 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _previous(out: Path, replaced: set[str]):
-    """Answers of other conditions from an earlier run into the same folder (slow models run in parts)."""
+def _previous(out: Path, replaced: set[tuple[str, int]]):
+    """Answers from earlier invocations into the same folder, except the (condition, run) pairs measured again."""
     import json
 
     from .runner import AnswerRecord
@@ -102,7 +109,7 @@ def _previous(out: Path, replaced: set[str]):
     if not path.exists():
         return []
     rows = [AnswerRecord(**json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if r.condition not in replaced]
+    return [r for r in rows if (r.condition, r.run) not in replaced]
 
 
 def _models(args):

@@ -60,6 +60,23 @@ def test_bench_append_keeps_other_conditions(tmp_path):
     assert len((out / "answers.jsonl").read_text().splitlines()) == 3 * 3
 
 
+def test_bench_runs_of_one_condition_can_be_split_over_invocations(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    out = tmp_path / "out"
+    common = ["--scenario", str(path), "--out", str(out), "--llm", "scripted", "--embedder", "hash", "--append"]
+    assert main(["bench", "--conditions", "A,B", "--runs", "1", *common]) == 0
+    assert main(["bench", "--conditions", "B", "--runs", "2", "--first-run", "1", *common]) == 0
+    assert main(["bench", "--conditions", "B", "--runs", "1", "--first-run", "2", *common]) == 0  # run 2 again
+    report = json.loads((out / "report.json").read_text())
+    assert report["runs"] == 3 and len(report["conditions"]["B"]["accuracy_runs"]) == 3
+    assert len(report["conditions"]["A"]["accuracy_runs"]) == 1
+    rows = [json.loads(line) for line in (out / "answers.jsonl").read_text().splitlines()]
+    assert sorted({(r["condition"], r["run"]) for r in rows}) == [("A", 0), ("B", 0), ("B", 1), ("B", 2)]
+    assert len(rows) == 4 * 3
+    assert main(["bench", "--conditions", "B", "--runs", "0", *common]) == 2
+
+
 def test_locomo_path_runs_end_to_end_with_provenance(tmp_path):
     import pytest
 
