@@ -75,7 +75,8 @@ def _changed_since_last_dream(store: Store) -> set[int]:
 
     A cluster of entries that an earlier Dream already saw unchanged gets no model call (the cost of a Dream
     grows with what is new, not with all that is remembered); after an undo they count as new again."""
-    last = store.query("SELECT id, started_at FROM dream_runs WHERE status = 'applied' ORDER BY started_at DESC, id DESC LIMIT 1")
+    last = store.query(
+        "SELECT id, started_at FROM dream_runs WHERE status = 'applied' ORDER BY started_at DESC, id DESC LIMIT 1")
     if not last:
         return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active'")}
     (dream_id, started_at), = last

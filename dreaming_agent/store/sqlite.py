@@ -23,6 +23,10 @@ _MEMORY_COLUMNS = (
 )
 
 
+# A Dream operation that names an entry, as its result or one of its targets (parameters: the id twice).
+_NAMES_ENTRY = "(new_memory_id = ? OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?))"
+
+
 def now_iso() -> str:
     return datetime.now().replace(microsecond=0).isoformat()
 
@@ -307,21 +311,15 @@ class Store:
 
     def _forget_dream_records(self, db: sqlite3.Connection, memory_id: int) -> None:
         """A Dream's record of a proposal quotes the entries it named: the undo page must not show them again."""
-        db.execute(
-            "DELETE FROM dream_ops WHERE new_memory_id = ? "
-            "OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?)",
-            (memory_id, memory_id),
-        )
+        db.execute(f"DELETE FROM dream_ops WHERE {_NAMES_ENTRY}", (memory_id, memory_id))
 
     def _redact_dream_records(self, db: sqlite3.Connection, memory_id: int, text: str) -> None:
         """The person rewrote an entry: Dream records may no longer quote its old words.
 
-        A refused proposal naming it changed nothing and goes; an applied one stays on record (undo needs it) without
+        A refused proposal naming it changed nothing and goes; an applied one stays on record (the report shows what was done) without
         the model's wording, and the entry's image shows the person's text (undo never restores text)."""
-        naming = ("(new_memory_id = ? OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) "
-                  "WHERE json_each.value = ?))")
-        db.execute(f"DELETE FROM dream_ops WHERE accepted = 0 AND {naming}", (memory_id, memory_id))
-        db.execute(f"UPDATE dream_ops SET text = NULL, reason = NULL WHERE {naming}", (memory_id, memory_id))
+        db.execute(f"DELETE FROM dream_ops WHERE accepted = 0 AND {_NAMES_ENTRY}", (memory_id, memory_id))
+        db.execute(f"UPDATE dream_ops SET text = NULL, reason = NULL WHERE {_NAMES_ENTRY}", (memory_id, memory_id))
         db.execute("UPDATE dream_changes SET before = json_set(before, '$.text', ?) "
                    "WHERE memory_id = ? AND before IS NOT NULL", (text, memory_id))
 
