@@ -88,8 +88,7 @@ def _run(args: argparse.Namespace) -> int:
     bar.close()
     if args.append:
         records = _previous(Path(args.out), {(r.condition, r.run) for r in records}) + records
-    meta["runs"] = max((len({r.run for r in records if r.condition == c}) for c in {r.condition for r in records}),
-                       default=0)
+    meta["runs"] = len({r.run for r in records})  # after --append, the runs any condition has
     report = summarize(records, meta=meta)
     command = "python -m dreaming_agent bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
     write_outputs(Path(args.out), records, report, command)

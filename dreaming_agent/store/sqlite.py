@@ -316,8 +316,9 @@ class Store:
     def _redact_dream_records(self, db: sqlite3.Connection, memory_id: int, text: str) -> None:
         """The person rewrote an entry: Dream records may no longer quote its old words.
 
-        A refused proposal naming it changed nothing and goes; an applied one stays on record (the report shows what was done) without
-        the model's wording, and the entry's image shows the person's text (undo never restores text)."""
+        A refused proposal naming it changed nothing and goes; an applied one stays on record (the report shows what
+        was done) without the model's wording, and the entry's image shows the person's text (undo never restores
+        text)."""
         db.execute(f"DELETE FROM dream_ops WHERE accepted = 0 AND {_NAMES_ENTRY}", (memory_id, memory_id))
         db.execute(f"UPDATE dream_ops SET text = NULL, reason = NULL WHERE {_NAMES_ENTRY}", (memory_id, memory_id))
         db.execute("UPDATE dream_changes SET before = json_set(before, '$.text', ?) "
