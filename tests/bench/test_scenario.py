@@ -1,4 +1,4 @@
-"""The scenario file format and the shipped dev scenario."""
+"""The scenario file format and the shipped scenarios (dev, and the held-out one that is never tuned on)."""
 from __future__ import annotations
 
 import json
@@ -11,47 +11,47 @@ from dreaming_agent.bench.scoring import evidence_recall, occurs
 from dreaming_agent.errors import ConfigError
 
 
-@pytest.fixture(scope="module")
-def dev():
-    return load_scenario(SCENARIOS_DIR / "dev.json")
+@pytest.fixture(scope="module", params=["dev.json", "holdout.json"])
+def scenario(request):
+    return load_scenario(SCENARIOS_DIR / request.param)
 
 
-def test_dev_scenario_has_the_published_design_size(dev):
-    counts = Counter(q.type for q in dev.questions)
-    assert len(dev.sessions) >= 8
-    assert dev.turn_count >= 45
-    assert len(dev.questions) >= 28
+def test_scenario_has_the_published_design_size(scenario):
+    counts = Counter(q.type for q in scenario.questions)
+    assert len(scenario.sessions) >= 8
+    assert scenario.turn_count >= 45
+    assert len(scenario.questions) >= 28
     assert set(counts) == set(QUESTION_TYPES)
     assert min(counts.values()) >= 5
 
 
-def test_dev_sessions_span_about_three_months(dev):
-    span = dev.sessions[-1].date - dev.sessions[0].date
+def test_sessions_span_about_three_months(scenario):
+    span = scenario.sessions[-1].date - scenario.sessions[0].date
     assert 75 <= span.days <= 110
-    assert all(s.date.year == 2026 for s in dev.sessions)
+    assert all(s.date.year == 2026 for s in scenario.sessions)
 
 
-def test_dev_questions_default_to_the_day_after_the_last_session(dev):
-    last = dev.sessions[-1].date
-    assert all(q.date is not None and q.date > last for q in dev.questions)
-    assert dev.questions[0].date.toordinal() == last.toordinal() + 1
+def test_questions_default_to_the_day_after_the_last_session(scenario):
+    last = scenario.sessions[-1].date
+    assert all(q.date is not None and q.date > last for q in scenario.questions)
+    assert scenario.questions[0].date.toordinal() == last.toordinal() + 1
 
 
-def test_every_answerable_dev_question_has_its_evidence_in_the_conversation(dev):
-    transcript = "\n".join(turn for session in dev.sessions for turn in session.turns)
-    missing = [q.id for q in dev.questions if q.type != "abstention" and evidence_recall(q, transcript) != 1]
+def test_every_answerable_question_has_its_evidence_in_the_conversation(scenario):
+    transcript = "\n".join(turn for session in scenario.sessions for turn in session.turns)
+    missing = [q.id for q in scenario.questions if q.type != "abstention" and evidence_recall(q, transcript) != 1]
     assert missing == []
 
 
-def test_update_questions_reject_a_value_that_was_really_said_earlier(dev):
-    transcript = "\n".join(turn for session in dev.sessions for turn in session.turns)
-    updates = [q for q in dev.questions if q.type == "update"]
+def test_update_questions_reject_a_value_that_was_really_said_earlier(scenario):
+    transcript = "\n".join(turn for session in scenario.sessions for turn in session.turns)
+    updates = [q for q in scenario.questions if q.type == "update"]
     assert updates and all(any(occurs(old, transcript) for old in q.reject_any) for q in updates)
 
 
-def test_dev_asks_in_both_languages(dev):
-    spanish = [q for q in dev.questions if q.question.startswith("¿")]
-    assert 0.3 <= len(spanish) / len(dev.questions) <= 0.7
+def test_scenario_asks_in_both_languages(scenario):
+    spanish = [q for q in scenario.questions if q.question.startswith("¿")]
+    assert 0.3 <= len(spanish) / len(scenario.questions) <= 0.7
 
 
 def _write(tmp_path, data) -> str:
