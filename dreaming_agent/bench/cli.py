@@ -30,6 +30,9 @@ def add_parser(commands) -> None:
                    help="keep the answers already in --out (same scenario and model) for other conditions or other "
                         "runs, and re-report")
     p.add_argument("--threads", type=int, default=None, help="llama.cpp threads (default: the CPUs this process may use)")
+    p.add_argument("--merge", metavar="DIR", default=None,
+                   help="run nothing: move the answers of another bench folder (same scenario, model and prompts) "
+                        "into --out, replacing the same (condition, run) pairs, and re-report")
     p.set_defaults(run=main)
 
 
@@ -42,6 +45,8 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.merge:
+        return _merge(Path(args.merge), Path(args.out))
     from tqdm import tqdm
 
     from ..prompts import PromptLibrary
@@ -95,6 +100,33 @@ def _run(args: argparse.Namespace) -> int:
     print(f"wrote {args.out}/report.json, report.md, accuracy.png, answers.jsonl")
     for name, c in report["conditions"].items():
         print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
+    return 0
+
+
+def _merge(source: Path, out: Path) -> int:
+    """Answers measured in separate folders (e.g. two processes, one per core) become one report."""
+    import json
+
+    from .report import summarize, write_outputs
+
+    metas = []
+    for folder in (source, out):
+        try:
+            metas.append(json.loads((folder / "report.json").read_text(encoding="utf-8")))
+        except (OSError, ValueError) as e:
+            raise ConfigError(f"{folder} is not a bench folder (no readable report.json): {e}") from e
+    same = ("scenario", "llm", "embedder", "prompt_versions")
+    differ = [k for k in same if metas[0].get(k) != metas[1].get(k)]
+    if differ:
+        raise ConfigError(f"{source} and {out} measured different setups ({', '.join(differ)}); not merged.")
+    added = _previous(source, set())
+    records = _previous(out, {(r.condition, r.run) for r in added}) + added
+    meta = {k: v for k, v in metas[1].items() if k != "conditions"}
+    meta["runs"] = len({r.run for r in records})
+    report = summarize(records, meta=meta)
+    write_outputs(out, records, report, f"python -m dreaming_agent bench --merge {source} --out {out}")
+    pairs = ", ".join(f"{c} run {r}" for c, r in sorted({(r.condition, r.run) for r in added}))
+    print(f"merged {pairs} from {source} into {out}/report.json, report.md, accuracy.png, answers.jsonl")
     return 0
 
 

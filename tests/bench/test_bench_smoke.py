@@ -77,6 +77,30 @@ def test_bench_runs_of_one_condition_can_be_split_over_invocations(tmp_path):
     assert main(["bench", "--conditions", "B", "--runs", "0", *common]) == 2
 
 
+def test_runs_measured_in_two_folders_merge_into_one_report(tmp_path, capsys):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    main_out, side_out = tmp_path / "main", tmp_path / "side"
+    common = ["--scenario", str(path), "--llm", "scripted", "--embedder", "hash", "--conditions", "B"]
+    assert main(["bench", "--runs", "2", "--out", str(main_out), *common]) == 0  # runs 0 and 1
+    assert main(["bench", "--runs", "2", "--first-run", "1", "--out", str(side_out), *common]) == 0  # 1 again, 2
+    assert main(["bench", "--merge", str(side_out), "--out", str(main_out)]) == 0
+    report = json.loads((main_out / "report.json").read_text())
+    assert report["runs"] == 3 and len(report["conditions"]["B"]["accuracy_runs"]) == 3
+    rows = [json.loads(line) for line in (main_out / "answers.jsonl").read_text().splitlines()]
+    assert sorted({r["run"] for r in rows}) == [0, 1, 2] and len(rows) == 3 * 3  # run 1 replaced, not doubled
+    assert "--merge" in (main_out / "report.md").read_text()
+
+    other = tmp_path / "other"
+    assert main(["bench", "--runs", "1", "--out", str(other), *common, "--embedder", "embedded"]) == 0
+    capsys.readouterr()
+    assert main(["bench", "--merge", str(other), "--out", str(main_out)]) == 2
+    assert "different setups (embedder)" in capsys.readouterr().err
+    assert main(["bench", "--merge", str(tmp_path / "missing"), "--out", str(main_out)]) == 2
+    assert "not a bench folder" in capsys.readouterr().err
+    assert len((main_out / "answers.jsonl").read_text().splitlines()) == 3 * 3  # refused merges change nothing
+
+
 def test_locomo_path_runs_end_to_end_with_provenance(tmp_path):
     import pytest
 
