@@ -111,6 +111,9 @@ def _merge(source: Path, out: Path) -> int:
 
     metas = []
     for folder in (source, out):
+        if folder == out and not (out / "report.json").exists():
+            metas.append(metas[0])  # a fresh folder: the merge copies the source
+            continue
         try:
             metas.append(json.loads((folder / "report.json").read_text(encoding="utf-8")))
         except (OSError, ValueError) as e:

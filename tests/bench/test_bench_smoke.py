@@ -99,6 +99,9 @@ def test_runs_measured_in_two_folders_merge_into_one_report(tmp_path, capsys):
     assert main(["bench", "--merge", str(tmp_path / "missing"), "--out", str(main_out)]) == 2
     assert "not a bench folder" in capsys.readouterr().err
     assert len((main_out / "answers.jsonl").read_text().splitlines()) == 3 * 3  # refused merges change nothing
+    fresh = tmp_path / "fresh"
+    assert main(["bench", "--merge", str(main_out), "--out", str(fresh)]) == 0
+    assert json.loads((fresh / "report.json").read_text())["conditions"] == report["conditions"]
 
 
 def test_locomo_path_runs_end_to_end_with_provenance(tmp_path):
