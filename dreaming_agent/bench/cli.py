@@ -53,7 +53,6 @@ def _run(args: argparse.Namespace) -> int:
     from ..settings import Settings
     from ..store import make_client
     from .conditions import parse_conditions
-    from .report import summarize, write_outputs
     from .runner import Setup, run_locomo, run_scenario
 
     conditions = parse_conditions(args.conditions)
@@ -62,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
     llm, embedder, llm_name = _models(args)
     prompts = PromptLibrary.bundled()
     meta = {
-        "llm": llm_name, "embedder": getattr(embedder, "name", args.embedder), "runs": args.runs,
+        "llm": llm_name, "embedder": getattr(embedder, "name", args.embedder),
         "prompt_versions": [prompts[n].version for n in ("controller", "selector", "responder", "writer", "dream")],
     }
     if args.locomo:
@@ -91,12 +90,8 @@ def _run(args: argparse.Namespace) -> int:
             for _, unit in units:
                 records.extend(run_one(setup, unit, condition, run))
     bar.close()
-    if args.append:
-        records = _previous(Path(args.out), {(r.condition, r.run) for r in records}) + records
-    meta["runs"] = len({r.run for r in records})  # after --append, the runs any condition has
-    report = summarize(records, meta=meta)
     command = "python -m dreaming_agent bench " + " ".join(shlex.quote(a) for a in sys.argv[2:])
-    write_outputs(Path(args.out), records, report, command)
+    report = _write(Path(args.out), records, meta, command, keep_previous=args.append)
     print(f"wrote {args.out}/report.json, report.md, accuracy.png, answers.jsonl")
     for name, c in report["conditions"].items():
         print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
@@ -105,32 +100,36 @@ def _run(args: argparse.Namespace) -> int:
 
 def _merge(source: Path, out: Path) -> int:
     """Answers measured in separate folders (e.g. two processes, one per core) become one report."""
-    import json
-
-    from .report import summarize, write_outputs
-
-    metas = []
-    for folder in (source, out):
-        if folder == out and not (out / "report.json").exists():
-            metas.append(metas[0])  # a fresh folder: the merge copies the source
-            continue
-        try:
-            metas.append(json.loads((folder / "report.json").read_text(encoding="utf-8")))
-        except (OSError, ValueError) as e:
-            raise ConfigError(f"{folder} is not a bench folder (no readable report.json): {e}") from e
-    same = ("scenario", "llm", "embedder", "prompt_versions")
-    differ = [k for k in same if metas[0].get(k) != metas[1].get(k)]
+    source_meta = _meta(source)
+    out_meta = _meta(out) if (out / "report.json").exists() else source_meta  # a fresh folder takes the source
+    differ = [k for k in ("scenario", "llm", "embedder", "prompt_versions") if source_meta.get(k) != out_meta.get(k)]
     if differ:
         raise ConfigError(f"{source} and {out} measured different setups ({', '.join(differ)}); not merged.")
     added = _previous(source, set())
-    records = _previous(out, {(r.condition, r.run) for r in added}) + added
-    meta = {k: v for k, v in metas[1].items() if k != "conditions"}
-    meta["runs"] = len({r.run for r in records})
-    report = summarize(records, meta=meta)
-    write_outputs(out, records, report, f"python -m dreaming_agent bench --merge {source} --out {out}")
+    _write(out, added, out_meta, f"python -m dreaming_agent bench --merge {source} --out {out}", keep_previous=True)
     pairs = ", ".join(f"{c} run {r}" for c, r in sorted({(r.condition, r.run) for r in added}))
     print(f"merged {pairs} from {source} into {out}/report.json, report.md, accuracy.png, answers.jsonl")
     return 0
+
+
+def _meta(folder: Path) -> dict:
+    import json
+
+    try:
+        report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ConfigError(f"{folder} is not a bench folder (no readable report.json): {e}") from e
+    return {k: v for k, v in report.items() if k != "conditions"}
+
+
+def _write(out: Path, added, meta: dict, command: str, *, keep_previous: bool) -> dict:
+    """Reports `added`, plus (keep_previous) the answers already in `out` for other (condition, run) pairs."""
+    from .report import summarize, write_outputs
+
+    records = (_previous(out, {(r.condition, r.run) for r in added}) if keep_previous else []) + list(added)
+    report = summarize(records, meta={**meta, "runs": len({r.run for r in records})})
+    write_outputs(out, records, report, command)
+    return report
 
 
 def _previous(out: Path, replaced: set[tuple[str, int]]):
