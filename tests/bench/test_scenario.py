@@ -1,4 +1,4 @@
-"""The scenario file format and the shipped scenarios (dev, and the held-out one that is never tuned on)."""
+"""The scenario file format and the shipped scenarios (dev, and the held-out ones that are never tuned on)."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ from dreaming_agent.bench.scoring import evidence_recall, occurs
 from dreaming_agent.errors import ConfigError
 
 
-@pytest.fixture(scope="module", params=["dev.json", "holdout.json"])
+@pytest.fixture(scope="module", params=["dev.json", "holdout.json", "third.json"])
 def scenario(request):
     return load_scenario(SCENARIOS_DIR / request.param)
 
