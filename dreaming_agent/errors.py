@@ -25,6 +25,15 @@ class StoreNotWritable(ConfigError):
         self.path = path
 
 
+class MigrationFailed(ConfigError):
+    def __init__(self, migration: str, reason: str):
+        super().__init__(
+            f"Cannot upgrade the database schema ({migration}): {reason}. Nothing was changed; "
+            "keep a copy of the file and report this, or start with a new database (DREAMING_DB or --db)."
+        )
+        self.migration = migration
+
+
 class BackendUnavailable(DreamingAgentError):
     """A model server or vector server cannot be reached."""
 

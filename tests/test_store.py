@@ -102,3 +102,89 @@ def test_ephemeral_store_is_removed_on_close():
     s.close()
     import os
     assert not os.path.exists(path)
+
+
+def test_a_deleted_id_is_never_handed_out_again(store):
+    first, last = store.add_message("s1", "user", "One."), store.add_message("s1", "user", "Two. Three.")
+    entry = store.add_memory("The user said two things", source_message_ids=[last.id])
+    sentence_ids = [s.id for s in store.sentences()]
+    store.delete_message(last.id)
+    store.delete_memory(store.add_memory("Scratch"))
+    again = store.add_message("s1", "user", "Four.")
+    assert again.id == last.id + 1 and first.id < last.id
+    assert store.sentences()[-1].id == max(sentence_ids) + 1
+    assert store.add_memory("A new entry") == entry + 2  # neither the deleted entry's id nor the scratch one's
+    with store.transaction() as db:
+        db.execute("INSERT INTO dream_runs (started_at, status) VALUES ('2026-03-02T10:00:00', 'applied')")
+        db.execute("DELETE FROM dream_runs")
+        cur = db.execute("INSERT INTO dream_runs (started_at, status) VALUES ('2026-03-02T11:00:00', 'applied')")
+    assert cur.lastrowid == 2
+
+
+def old_database(path) -> sqlite3.Connection:
+    """A database as the app left it before ids were AUTOINCREMENT (migrations m001 and m002 only)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA foreign_keys=ON")
+    db.execute("CREATE TABLE _migrations (name TEXT PRIMARY KEY, applied_at TEXT DEFAULT CURRENT_TIMESTAMP)")
+    for migration in MIGRATIONS[:2]:
+        db.executescript(migration() + f"\nINSERT INTO _migrations (name) VALUES ('{migration.__name__}');")
+    assert "AUTOINCREMENT" not in db.execute("SELECT sql FROM sqlite_master WHERE name = 'messages'").fetchone()[0]
+    return db
+
+
+def test_migration_keeps_every_row_and_id_of_an_old_database(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    db = old_database(path)
+    db.executescript("""
+        INSERT INTO messages VALUES (3, 's1', 'user', 'I live in Vigo. I like tea.', '2026-03-01T10:00:00', NULL, NULL);
+        INSERT INTO messages VALUES (7, 's1', 'assistant', 'Noted.', '2026-03-01T10:00:01', 'lightmem', NULL);
+        INSERT INTO sentences VALUES (11, 3, 0, 'I live in Vigo.', x'0000803f'), (12, 3, 1, 'I like tea.', NULL);
+        INSERT INTO memories VALUES (9, 'ltm', 'The user lives in Vigo and likes tea', 'dream', 'active', NULL,
+            '2026-03-02T10:00:00', '2026-03-02T10:00:00', '2026-03-03T10:00:00', 2, x'0000803f', 'dream@1');
+        INSERT INTO memories VALUES (5, 'mtm', 'The user lives in Vigo', 'writer', 'superseded', 9,
+            '2026-03-01T10:00:02', '2026-03-01T10:00:02', NULL, 0, NULL, 'writer@1');
+        INSERT INTO memory_sources VALUES (5, 3), (9, 3);
+        INSERT INTO summaries VALUES ('s1', 7, 'They met.', '2026-03-01T10:00:03');
+        INSERT INTO writer_jobs VALUES (3, 'done', 1, NULL, '2026-03-01T10:00:02');
+        INSERT INTO dream_runs VALUES (4, '2026-03-02T10:00:00', '2026-03-02T10:00:01', 'applied', 'm', 'dream@1');
+        INSERT INTO dream_ops VALUES (6, 4, 'MERGE', '[5]', 'The user lives in Vigo and likes tea', 'why', 1, 'ok', 9);
+        INSERT INTO dream_changes VALUES (4, 5, '{"status": "active"}');
+    """)
+    tables = ("messages", "sentences", "memories", "memory_sources", "summaries", "writer_jobs", "dream_runs",
+              "dream_ops", "dream_changes")
+    before = {t: db.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall() for t in tables}
+    db.close()
+
+    store = Store(path)
+    assert [r[0] for r in store.query("SELECT name FROM _migrations ORDER BY rowid")] == [m.__name__ for m in MIGRATIONS]
+    assert {t: store.query(f"SELECT * FROM {t} ORDER BY 1, 2") for t in tables} == before
+    assert store.query("PRAGMA foreign_key_check") == [] and store.query("PRAGMA foreign_keys")[0][0] == 1
+    assert store.memory(9).source_message_ids == (3,) and store.memory(5).superseded_by == 9
+
+    store.delete_message(7)
+    assert store.add_message("s1", "user", "Hello again.").id == 8  # 7 is gone for good
+    assert store.add_memory("The user is back") == 10
+    # The cascades still work on the rebuilt tables: deleting the message takes its sentences and entries.
+    assert sorted(store.delete_message(3).memories) == [5, 9]
+    assert store.query("SELECT count(*) FROM sentences WHERE message_id = 3") == [(0,)]
+    store.close()
+
+
+def test_a_migration_that_fails_changes_nothing(tmp_path, monkeypatch):
+    from dreaming_agent.errors import MigrationFailed
+    from dreaming_agent.store import migrations
+
+    path = tmp_path / "old.sqlite3"
+    db = old_database(path)
+    db.execute("INSERT INTO messages VALUES (1, 's1', 'user', 'Kept.', '2026-03-01T10:00:00', NULL, NULL)")
+    db.close()
+    broken = lambda: migrations.m003_ids_never_reused() + "\nINSERT INTO no_such_table VALUES (1);"  # noqa: E731
+    broken.__name__ = "m003_ids_never_reused"
+    monkeypatch.setattr(migrations, "MIGRATIONS", [*MIGRATIONS[:2], broken])
+    with pytest.raises(MigrationFailed, match="no_such_table"):
+        Store(path)
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT id, text FROM messages").fetchall() == [(1, "Kept.")]
+    assert "AUTOINCREMENT" not in db.execute("SELECT sql FROM sqlite_master WHERE name = 'messages'").fetchone()[0]
+    assert [r[0] for r in db.execute("SELECT name FROM _migrations")] == ["m001_chat_and_memory", "m002_dreams"]
+    db.close()
