@@ -79,3 +79,26 @@ class NotFound(InvalidInput):
 
 class PromptError(DreamingAgentError):
     """A prompt file is missing or was rendered without one of its variables."""
+class DuplicateMemory(InvalidInput):
+    def __init__(self, existing_id: int):
+        super().__init__(f"Entry #{existing_id} already says that: edit it instead of adding it again.")
+        self.existing_id = existing_id
+
+
+class MemoryFileInvalid(InvalidInput):
+    def __init__(self, reason: str):
+        super().__init__(
+            f"This is not a memory file that 'Download my memory' saved ({reason}). "
+            "Choose the .json file it saved, unchanged."
+        )
+        self.reason = reason
+
+
+class MemoryNotEmpty(InvalidInput):
+    def __init__(self):
+        super().__init__(
+            "This tab already holds a conversation, and loading would mix two memories. "
+            "Open the app in a new tab (or reload this one) and load the file there."
+        )
+
+

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..store import Memory, Message
+from ..errors import DuplicateMemory
+from ..store import Memory, Message, memory_file
+from ..text import normalize
 
 
 class MemoryOps:
@@ -20,9 +22,10 @@ class MemoryOps:
         return self.store.messages()
 
     def add_memory(self, text: str) -> int:
-        """A fact typed by the person: durable, origin 'manual'."""
+        """A fact typed by the person: durable, origin 'manual'; refused if an active entry already says it."""
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
+            self._refuse_duplicate(text)
             memory_id = self.store.add_memory(text, tier="ltm", origin="manual", embedding=vector)
             self.index.add("memories", [memory_id], vector[None, :])
         return memory_id
@@ -30,8 +33,16 @@ class MemoryOps:
     def edit_memory(self, memory_id: int, text: str) -> None:
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
+            self._refuse_duplicate(text, besides=memory_id)
             self.store.edit_memory(memory_id, text, vector)
             self.index.add("memories", [memory_id], vector[None, :])
+
+    def _refuse_duplicate(self, text: str, besides: int | None = None) -> None:
+        """Two active entries saying the same thing would be retrieved twice and crowd the prompt."""
+        wanted = _comparable(text)
+        for memory in self.store.memories():
+            if memory.id != besides and _comparable(memory.text) == wanted:
+                raise DuplicateMemory(memory.id)
 
     def delete_memory(self, memory_id: int) -> list[int]:
         with self._turn_lock:
@@ -51,6 +62,20 @@ class MemoryOps:
             if restored:
                 self.index.add("memories", restored, np.stack([vectors[i] for i in restored]))
         return deletion
+
+    def export_memory(self) -> memory_file.MemoryFile:
+        """'Download my memory': messages, entries with their sources and dates, the Dream history."""
+        self.wait_for_writer()  # what is being learned now belongs in the file
+        with self._turn_lock:
+            return memory_file.dump(self.store, self.session)
+
+    def load_memory(self, raw: bytes | str) -> memory_file.MemoryFile:
+        """'Load memory' into this empty conversation; the index is rebuilt from what was loaded."""
+        loaded = memory_file.parse(raw)
+        with self._turn_lock:
+            memory_file.load(self.store, loaded, self.session, self.embedder)
+            self.index.sync(self.store)
+        return loaded
 
     def dream(self, *, now: str | None = None):
         """Consolidate now (after the Writer has caught up); returns the Dream report."""
@@ -72,3 +97,7 @@ class MemoryOps:
 
         with self._turn_lock:
             run_dream(self.store, self.index, self.llm, self.embedder, prompts=self.prompts)
+
+
+def _comparable(text: str) -> str:
+    return normalize(text).rstrip(" .!?;")

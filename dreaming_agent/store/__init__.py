@@ -2,5 +2,6 @@
 from .records import Memory, Message, Sentence
 from .sqlite import Store, now_iso
 from .vectors import Hit, VectorIndex, make_client
+from . import memory_file
 
-__all__ = ["Store", "VectorIndex", "Hit", "make_client", "Memory", "Message", "Sentence", "now_iso"]
+__all__ = ["Store", "VectorIndex", "Hit", "make_client", "Memory", "Message", "Sentence", "now_iso", "memory_file"]
