@@ -77,8 +77,6 @@ class NotFound(InvalidInput):
         self.ident = ident
 
 
-class PromptError(DreamingAgentError):
-    """A prompt file is missing or was rendered without one of its variables."""
 class DuplicateMemory(InvalidInput):
     def __init__(self, existing_id: int):
         super().__init__(f"Entry #{existing_id} already says that: edit it instead of adding it again.")
@@ -102,3 +100,5 @@ class MemoryNotEmpty(InvalidInput):
         )
 
 
+class PromptError(DreamingAgentError):
+    """A prompt file is missing or was rendered without one of its variables."""
