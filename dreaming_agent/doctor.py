@@ -63,6 +63,7 @@ def _check_llm(settings: Settings, out: Callable[[str], None]) -> str | None:
     out(f"model load: {_ms(started):.0f} ms")
     try:
         result = structured_call(llm, list(_QUESTION), DoctorAnswer, lambda: DoctorAnswer(answer="no"), max_tokens=16)
+        out(f"structured output: {llm.structured_output}")
     finally:
         llm.close()
     if result.fell_back:

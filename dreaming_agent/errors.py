@@ -51,6 +51,37 @@ class ModelNotPulled(BackendUnavailable):
         self.model = model
 
 
+class ModelNotServed(BackendUnavailable):
+    def __init__(self, model: str, base_url: str, reason: str):
+        super().__init__(
+            f"The server at {base_url} does not serve the model '{model}' ({reason}). Set DREAMING_OPENAI_MODEL "
+            f"(or --openai-model) to a model listed at {base_url.rstrip('/')}/models, and check that "
+            "OPENAI_BASE_URL ends in /v1.",
+            backend="openai",
+        )
+        self.model = model
+
+
+class CredentialsRefused(BackendUnavailable):
+    def __init__(self, base_url: str, reason: str):
+        super().__init__(
+            f"The server at {base_url} refused the API key ({reason}). Set OPENAI_API_KEY (or --openai-api-key) "
+            "to a key it accepts; local servers started without a key accept any.",
+            backend="openai",
+        )
+
+
+class VectorServerLost(BackendUnavailable):
+    def __init__(self, where: str, reason: str):
+        super().__init__(
+            f"Lost the Chroma server at {where} ({reason}). Start it again (`chroma run --path DIR --host HOST "
+            "--port PORT`), or unset CHROMA_HOST for the in-process index. Nothing is lost: SQLite keeps every "
+            "message and memory, and the index is repaired from it when the agent next starts.",
+            backend="chroma",
+        )
+        self.where = where
+
+
 class ModelTimeout(DreamingAgentError):
     def __init__(self, seconds: float, backend: str):
         super().__init__(f"The {backend} model did not answer within {seconds:.0f} s.")

@@ -16,6 +16,9 @@ ENV_VARS: dict[str, str] = {
     "gguf": "DREAMING_GGUF",
     "ollama_model": "DREAMING_OLLAMA_MODEL",
     "ollama_host": "OLLAMA_HOST",
+    "openai_base_url": "OPENAI_BASE_URL",
+    "openai_api_key": "OPENAI_API_KEY",
+    "openai_model": "DREAMING_OPENAI_MODEL",
     "embedder": "DREAMING_EMBEDDER",
     "chroma_path": "DREAMING_CHROMA_PATH",
     "chroma_host": "CHROMA_HOST",
@@ -38,10 +41,15 @@ PRESETS: dict[str, dict[str, object]] = {
 
 class Settings(BaseModel):
     preset: Literal["seed"] | None = None
-    llm: Literal["embedded", "ollama"] = "embedded"
+    # "scripted": the canned ScriptedLLM of dreaming_agent.testing, for tests that start the CLI (never for use).
+    llm: Literal["embedded", "ollama", "openai", "scripted"] = "embedded"
     gguf: str | None = Field(None, description="GGUF path for the embedded backend; default: SmolLM2-135M")
     ollama_model: str = "qwen2.5:3b"
     ollama_host: str = "http://127.0.0.1:11434"
+    openai_base_url: str = Field("http://127.0.0.1:8080/v1", description="an OpenAI-compatible server's /v1 address")
+    # Local servers started without a key accept any; the client library refuses to send none.
+    openai_api_key: str = Field("no-key", repr=False, description="API key for the OpenAI-compatible server")
+    openai_model: str | None = Field(None, description="model name on that server; default: the first it lists")
     embedder: str = Field("embedded", description="'embedded' (offline multilingual) or a sentence-transformers name/path")
     chroma_path: str | None = None
     chroma_host: str | None = None

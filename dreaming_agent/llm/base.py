@@ -6,7 +6,7 @@ import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypedDict
+from typing import Iterator, TypedDict
 
 
 class ChatMessage(TypedDict):
@@ -27,6 +27,7 @@ class LLM(ABC):
 
     name: str = "llm"
     supports_schema: bool = True
+    structured_output: str = "JSON schema"  # how a schema reaches the model, as `doctor` shows it
 
     @abstractmethod
     def complete(
@@ -38,6 +39,10 @@ class LLM(ABC):
         seed: int = 0,
     ) -> Completion:
         """One chat completion at temperature 0; `schema` constrains the output to that JSON schema."""
+
+    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256, seed: int = 0) -> Iterator[str]:
+        """The free-text reply in pieces as they are generated; a backend that cannot stream yields it whole."""
+        yield self.complete(messages, max_tokens=max_tokens, seed=seed).text
 
     def count_tokens(self, text: str) -> int:
         # Estimate for backends without a local tokenizer: ~3.5 characters per token for English and

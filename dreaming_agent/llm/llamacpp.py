@@ -36,6 +36,8 @@ def default_gguf_path() -> str:
 class LlamaCppLLM(LLM):
     """One llama.cpp model shared by the reply path and the background Writer, one call at a time."""
 
+    structured_output = "JSON schema as a llama.cpp grammar"
+
     def __init__(self, gguf_path: str, n_ctx: int = 4096, threads: int | None = None):
         from llama_cpp import Llama
 
