@@ -1,4 +1,4 @@
-"""Command line: python -m dreaming_agent chat | dream | bench | perf | doctor."""
+"""Command line: python -m dreaming_agent chat | dream | bench | perf | doctor | mcp."""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     doctor = commands.add_parser("doctor", help="check the backend, model, embedder and index, with timings")
     settings_module.add_arguments(doctor)
 
+    mcp = commands.add_parser("mcp", help="serve memory to other agents as MCP tools over stdio (set --db to keep it)")
+    settings_module.add_arguments(mcp)
+
     from .bench.cli import add_parser as add_bench
     from .perf import add_parser as add_perf
 
@@ -35,6 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         from .doctor import run_doctor
 
         return run_doctor(settings)
+    if args.command == "mcp":
+        from .api.mcp_server import run_mcp
+
+        return run_mcp(settings)
     from .cli_chat import run_chat, run_dream_once
 
     if args.command == "dream":

@@ -1,0 +1,6 @@
+"""Memory usable from other agents: a Python API (`AgentMemory`) and an MCP server over it."""
+from .memory import AgentMemory
+from .records import Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source
+
+__all__ = ["AgentMemory", "Added", "DreamChange", "DreamOutcome", "Entry", "Forgotten", "HistoryEvent",
+           "Recollection", "Source"]

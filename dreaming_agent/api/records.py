@@ -1,0 +1,82 @@
+"""What the memory API returns: plain pydantic records, the same shape in Python, JSON and MCP tool results."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+
+class Source(BaseModel):
+    """A message the person sent, with its date: the evidence behind a memory or a recalled sentence."""
+
+    message_id: int
+    date: str
+    text: str
+
+
+class Entry(BaseModel):
+    """One memory entry; `tier` ltm is durable ('memory about you'), mtm is short-term until a Dream decides."""
+
+    id: int
+    text: str
+    tier: str
+    status: str  # active | superseded | forgotten
+    origin: str  # writer | dream | manual
+    created_at: str
+    updated_at: str
+    superseded_by: int | None = None
+    sources: list[Source] = []
+
+
+class Recollection(BaseModel):
+    """A search hit: a memory entry, or a sentence the person said verbatim; best score first."""
+
+    kind: Literal["memory", "sentence"]
+    id: int  # the memory id, or the sentence id (its message is sources[0].message_id)
+    text: str
+    score: float
+    date: str
+    sources: list[Source]
+
+
+class Added(BaseModel):
+    """What `add` stored: the dated message, and the entries learned from it."""
+
+    message_id: int | None  # None when the text was stored directly as an entry (infer=False)
+    date: str
+    memories: list[Entry]
+
+
+class Forgotten(BaseModel):
+    memory_ids: list[int]
+    message_ids: list[int]
+    sentence_ids: list[int] = []
+
+
+class HistoryEvent(BaseModel):
+    """One step in an entry's life, oldest first."""
+
+    at: str
+    event: Literal["said", "created", "edited", "replaced", "superseded", "forgotten"]
+    memory_id: int | None = None
+    message_id: int | None = None
+    text: str
+
+
+class DreamChange(BaseModel):
+    op: str
+    target_ids: list[int]
+    text: str | None = None
+    reason: str
+    verdict: str
+    new_memory_id: int | None = None
+
+
+class DreamOutcome(BaseModel):
+    """What a Dream (or its undo) did: accepted changes, and proposals the validator refused with why."""
+
+    dream_id: int | None
+    status: str  # applied | undone | nothing to undo
+    started_at: str | None = None
+    accepted: list[DreamChange] = []
+    rejected: list[DreamChange] = []

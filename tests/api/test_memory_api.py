@@ -1,0 +1,91 @@
+"""AgentMemory with injected instances: real SQLite and Chroma, the scripted model, the hashing embedder."""
+from __future__ import annotations
+
+import pytest
+
+from dreaming_agent.api import AgentMemory
+from dreaming_agent.errors import InvalidInput, NotFound
+from dreaming_agent.pipeline.agent import Agent
+from dreaming_agent.testing import HashEmbedder
+
+from .scripts import ALLERGY, HASH_CONFIG, SISTER, scripted_llm
+
+
+@pytest.fixture
+def memory(store, index):
+    agent = Agent(store=store, index=index, llm=scripted_llm(), embedder=HashEmbedder(), config=HASH_CONFIG)
+    yield AgentMemory(agent)
+    agent.close()
+
+
+def test_add_then_search_finds_the_entry_with_its_dated_source(memory):
+    added = memory.add(SISTER, at="2026-05-10")
+    assert added.date == "2026-05-10T12:00:00"
+    assert [m.text for m in added.memories] == ["The user's sister Ana lives in Porto"]
+    hits = memory.search("Where does my sister Ana live?", limit=3)
+    best = next(h for h in hits if h.kind == "memory")
+    assert best.id == added.memories[0].id and best.date.startswith("2026-05-10")
+    assert best.sources[0].message_id == added.message_id and best.sources[0].text == SISTER
+    assert any(h.kind == "sentence" and h.sources[0].date.startswith("2026-05-10") for h in hits)
+
+
+def test_get_all_update_history_and_delete(memory):
+    entry = memory.add(SISTER, at="2026-05-10").memories[0]
+    typed = memory.add("The user prefers tea to coffee", infer=False).memories[0]
+    assert typed.origin == "manual" and typed.tier == "ltm" and not typed.sources
+    assert [e.id for e in memory.get_all()] == [entry.id, typed.id]
+    assert [e.id for e in memory.get_all(tier="ltm")] == [typed.id]
+    edited = memory.update(entry.id, "The user's sister Ana lives in Porto, Portugal")
+    assert edited.origin == "manual" and edited.sources[0].text == SISTER
+    events = [(e.event, e.text) for e in memory.history(entry.id)]
+    assert events[0] == ("said", SISTER) and ("created", "The user's sister Ana lives in Porto, Portugal") in events
+    assert memory.delete(typed.id).memory_ids == [typed.id]
+    assert [e.id for e in memory.get_all()] == [entry.id]
+    with pytest.raises(NotFound):
+        memory.delete(typed.id)
+
+
+def test_forget_removes_the_entry_and_what_was_said(memory):
+    added = memory.add(SISTER, at="2026-05-10")
+    forgotten = memory.forget(added.memories[0].id)
+    assert forgotten.message_ids == [added.message_id] and added.memories[0].id in forgotten.memory_ids
+    assert not [h for h in memory.search("sister Ana Porto") if "Porto" in h.text]
+    assert memory.get_all() == []
+
+
+def test_dream_undo_and_the_history_of_a_promoted_entry(memory):
+    allergy = memory.add(ALLERGY, at="2026-05-11").memories[0]
+    dreamt = memory.dream(at="2026-05-12")
+    assert dreamt.status == "applied" and [c.op for c in dreamt.accepted] == ["PROMOTE"]
+    assert memory.get(allergy.id).tier == "ltm"
+    undone = memory.undo()
+    assert undone.status == "undone" and undone.dream_id == dreamt.dream_id
+    assert memory.get(allergy.id).tier == "mtm"
+    assert memory.undo().status == "nothing to undo"
+
+
+def test_export_then_load_into_a_fresh_memory(memory, tmp_path, chroma_client):
+    from dreaming_agent.store import Store, VectorIndex
+
+    memory.add(SISTER, at="2026-05-10")
+    exported = memory.export()
+    fresh_store, fresh_index = Store(tmp_path / "fresh.sqlite3"), VectorIndex(chroma_client)
+    fresh = AgentMemory(Agent(store=fresh_store, index=fresh_index, llm=scripted_llm(), embedder=HashEmbedder(),
+                              config=HASH_CONFIG))
+    try:
+        fresh.load(exported.model_dump_json())
+        assert [e.text for e in fresh.get_all()] == ["The user's sister Ana lives in Porto"]
+        assert fresh.search("sister Ana")[0].sources[0].date.startswith("2026-05-10")
+    finally:
+        fresh.agent.close()
+        fresh_index.drop()
+        fresh_store.close()
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.search("  "), lambda m: m.search("x", limit=0), lambda m: m.add("hi", at="yesterday"),
+    lambda m: m.get_all(tier="forever"),
+])
+def test_bad_input_is_refused_with_the_fix(memory, call):
+    with pytest.raises(InvalidInput):
+        call(memory)
