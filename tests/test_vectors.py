@@ -1,13 +1,28 @@
-import shutil
-import socket
-import subprocess
-import time
-
+"""VectorIndex on every kind of Chroma client: in-process, persistent folder, and a real `chroma run` server."""
 import numpy as np
 import pytest
 
 from dreaming_agent.errors import BackendUnavailable
+from dreaming_agent.settings import Settings
 from dreaming_agent.store import VectorIndex, make_client
+from dreaming_agent.wiring import build_vector_client
+from live_servers import chroma_server, free_port
+
+
+@pytest.fixture(scope="module")
+def chroma_port(tmp_path_factory):
+    server = chroma_server(tmp_path_factory.mktemp("chroma-server")).start()
+    yield server.port
+    server.stop()
+
+
+@pytest.fixture(params=["ephemeral", "server"])
+def any_client(request, chroma_client):
+    """The index contract holds for the in-process client and for the HTTP client of a real server."""
+    if request.param == "ephemeral":
+        return chroma_client
+    port = request.getfixturevalue("chroma_port")
+    return build_vector_client(Settings(chroma_host="127.0.0.1", chroma_port=port))
 
 
 def _fill(store, embedder, texts):
@@ -32,8 +47,8 @@ def _exercise(client, store, embedder):
         index.drop()
 
 
-def test_ephemeral_index(store, embedder, chroma_client):
-    _exercise(chroma_client, store, embedder)
+def test_index_contract(store, embedder, any_client):
+    _exercise(any_client, store, embedder)
 
 
 def test_persistent_index_survives_reopen(store, embedder, tmp_path):
@@ -47,43 +62,17 @@ def test_persistent_index_survives_reopen(store, embedder, tmp_path):
     assert reopened.sync(store) == {"added": 0, "removed": 0}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def chroma_server(tmp_path_factory):
-    chroma = shutil.which("chroma") or str(__import__("pathlib").Path(__import__("sys").executable).parent / "chroma")
-    port = _free_port()
-    proc = subprocess.Popen(
-        [chroma, "run", "--path", str(tmp_path_factory.mktemp("chroma-server")), "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            break
-        except OSError:
-            time.sleep(0.2)
-    yield port
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-def test_http_client_against_a_real_server(store, embedder, chroma_server):
-    _exercise(make_client(host="127.0.0.1", port=chroma_server), store, embedder)
-
-
 def test_unreachable_server_says_how_to_fix():
     with pytest.raises(BackendUnavailable, match="chroma run"):
-        VectorIndex(make_client(host="127.0.0.1", port=_free_port()))
+        VectorIndex(make_client(host="127.0.0.1", port=free_port()))
 
 
-def test_reindex_rebuilds_from_sqlite(store, embedder, index):
-    ids = _fill(store, embedder, ["a fact about tea", "a fact about coffee"])
-    index.add("memories", [424242], np.ones((1, embedder.dim), np.float32))
-    index.reindex(store)
-    assert index.ids("memories") == set(ids)
+def test_reindex_rebuilds_from_sqlite(store, embedder, any_client):
+    index = VectorIndex(any_client)
+    try:
+        ids = _fill(store, embedder, ["a fact about tea", "a fact about coffee"])
+        index.add("memories", [424242], np.ones((1, embedder.dim), np.float32))
+        index.reindex(store)
+        assert index.ids("memories") == set(ids)
+    finally:
+        index.drop()

@@ -1,6 +1,6 @@
 """The MCP stdio server over AgentMemory built with injected instances: the scripted model, the real embedder.
 
-Run as `python -m tests.api.mcp_child DB` from the repository root; test_mcp drives it through an MCP client."""
+Run as `python -m tests.memory_api.mcp_child DB` from the repository root; test_mcp drives it through an MCP client."""
 from __future__ import annotations
 
 import sys

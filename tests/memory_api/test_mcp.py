@@ -27,7 +27,7 @@ async def _call(client: Client, tool: str, **arguments):
 
 def test_remember_recall_forget_dream_undo_over_stdio(tmp_path):
     async def session():
-        async with Client(_server("-m", "tests.api.mcp_child", str(tmp_path / "memory.sqlite3")),
+        async with Client(_server("-m", "tests.memory_api.mcp_child", str(tmp_path / "memory.sqlite3")),
                           read_timeout_seconds=120) as client:
             tools = {tool.name for tool in (await client.list_tools()).tools}
             assert {"remember", "recall", "forget", "delete_memory", "dream", "undo_dream"} <= tools
