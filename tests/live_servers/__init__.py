@@ -24,8 +24,10 @@ def free_port() -> int:
 class LocalServer:
     """One server process on a fixed free port; `stop` and `start` again keep the port (a server that comes back)."""
 
-    def __init__(self, command: list[str], ready_path: str, log: Path, *, port: int, timeout_s: float = 60):
+    def __init__(self, command: list[str], ready_path: str, log: Path, *, port: int, timeout_s: float = 60,
+                 env: dict[str, str] | None = None, cwd: Path | None = None):
         self.command, self.ready_path, self.log, self.port, self.timeout_s = command, ready_path, log, port, timeout_s
+        self.env, self.cwd = env, cwd
         self.process: subprocess.Popen | None = None
 
     @property
@@ -34,7 +36,8 @@ class LocalServer:
 
     def start(self) -> "LocalServer":
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            env=self.env, cwd=self.cwd)
         deadline = time.monotonic() + self.timeout_s
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
