@@ -63,6 +63,13 @@ class MemoryOps:
                 self.index.add("memories", restored, np.stack([vectors[i] for i in restored]))
         return deletion
 
+    def delete_conversation(self) -> int:
+        """Every message, and all that was learned only from them; entries the person typed stay. Returns the count."""
+        messages = self.store.messages()
+        for message in messages:
+            self.delete_message(message.id)  # one at a time: each waits for the Writer, then takes the turn lock
+        return len(messages)
+
     def export_memory(self) -> memory_file.MemoryFile:
         """'Download my memory': messages, entries with their sources and dates, the Dream history."""
         self.wait_for_writer()  # what is being learned now belongs in the file

@@ -11,13 +11,14 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..pipeline.agent import AgentConfig
 from ..settings import Settings
-from . import handlers, render
+from . import handlers, render, scripts
 from .sessions import Sessions
 
 LEARNING_POLL_S = 1.0
 # Visitors wait on the shared model anyway (llama.cpp takes one call at a time); a few events may run
 # side by side so that one visitor's long answer does not hold up another's memory panels.
 CONCURRENT_EVENTS = 4
+FILE_CACHE_S = 600
 
 
 def build_app(settings: Settings, *, llm: LLM | None = None, embedder: Embedder | None = None,
@@ -36,16 +37,19 @@ def build_app(settings: Settings, *, llm: LLM | None = None, embedder: Embedder 
         status["embedder"] = embedder.name
     weak_model = llm is None and settings.llm == "embedded" and not settings.gguf
 
-    with gr.Blocks(title="Dreaming agent", analytics_enabled=False, fill_width=True) as demo:
+    # Downloads and uploads pass through Gradio's file cache: it keeps none of them for long.
+    with gr.Blocks(title="Dreaming agent", analytics_enabled=False, fill_width=True,
+                   delete_cache=(FILE_CACHE_S, FILE_CACHE_S)) as demo:
         page = _layout(render.status_html(status, weak_model=weak_model))
         _connect(demo, page, sessions)
     demo.queue(default_concurrency_limit=CONCURRENT_EVENTS)
     return demo
 
 
-def _html(elem_id: str | None = None, label: str | None = None, value: str = "") -> gr.HTML:
-    # Labels name the outputs in the API docs; no click handler, the panels are read-only.
-    return gr.HTML(value, elem_id=elem_id, label=label, js_on_load=None)
+def _html(elem_id: str | None = None, label: str | None = None, value: str = "", js: str | None = None,
+          **options) -> gr.HTML:
+    # Labels name the outputs in the API docs; the panels are read-only unless `js` wires their buttons.
+    return gr.HTML(value, elem_id=elem_id, label=label, js_on_load=js, **options)
 
 
 def _layout(status: str) -> SimpleNamespace:
@@ -57,7 +61,10 @@ def _layout(status: str) -> SimpleNamespace:
         with gr.Column(scale=3):
             page.mode = gr.Radio([("LightMem", "lightmem"), ("RAG", "rag"), ("Compare", "compare")],
                                  value="lightmem", label="Mode", elem_id="mode")
-            page.chat = gr.Chatbot(label="Chat", height=340, elem_id="chat", feedback_options=None)
+            # Plain text only: no markdown, no LaTeX, so nothing typed can become an image, a link or markup.
+            page.chat = gr.Chatbot(label="Chat", height=340, elem_id="chat", feedback_options=None,
+                                   render_markdown=False, latex_delimiters=[])
+            page.clear_confirmed = gr.Checkbox(visible=False)  # set by the trash icon's confirmation
             with gr.Row():
                 page.message = gr.Textbox(label="Message", show_label=False, scale=5, elem_id="message",
                                           placeholder="Tell me about yourself, or ask something…")
@@ -65,23 +72,32 @@ def _layout(status: str) -> SimpleNamespace:
             with gr.Row():
                 page.dream = gr.Button("🌙 Dream", elem_id="dream-button")
                 page.undo = gr.Button("Undo last Dream", elem_id="undo-button")
+            with gr.Row():
+                page.export = gr.Button("💾 Download my memory", elem_id="export-memory", size="sm")
+                page.load = gr.UploadButton("📂 Load memory", elem_id="load-memory", size="sm", type="binary",
+                                            file_types=[".json"])
+            page.memory_file = gr.File(label="Your memory file", elem_id="memory-file", interactive=False,
+                                       height=60)
+            page.notice = _html("notice", "Notice")
             page.turn = _html("turn", "Turn")  # latency, budget meter and trace; two columns in Compare
             page.writer = _html("writer", "Writer")
+            page.kept = _html("memory-state", "Memory kept", js=scripts.WARN_BEFORE_UNLOAD, visible="hidden")
         with gr.Column(scale=2):
             with gr.Tabs(selected="memory") as page.tabs:
                 with gr.Tab("Memory", id="memory"):
                     gr.Markdown("#### Memory about you (long-term)")
-                    page.facts = _html("facts", "Memory about you")
+                    page.facts = _html("facts", "Memory about you", js=scripts.DELETE_BUTTONS)
                     gr.Markdown("#### Short-term (MTM)")
-                    page.mid_term = _html("mid-term", "Short-term memory")
+                    page.mid_term = _html("mid-term", "Short-term memory", js=scripts.DELETE_BUTTONS)
                     with gr.Accordion("Add, edit or delete an entry", open=False):
-                        page.memory_id = gr.Number(label="Entry id (for edit and delete)", precision=0)
-                        page.memory_text = gr.Textbox(label="Text (for add and edit)")
+                        page.memory_id = gr.Number(label="Entry id (for edit and delete)", step=1,
+                                                   elem_id="memory-id")
+                        page.memory_text = gr.Textbox(label="Text (for add and edit)", elem_id="memory-text")
                         with gr.Row():
-                            page.add_memory = gr.Button("Add", size="sm")
-                            page.edit_memory = gr.Button("Save edit", size="sm")
-                            page.delete_memory = gr.Button("Delete", size="sm", variant="stop")
-                        page.memory_notice = _html("memory-notice", "Memory notice")
+                            page.add_memory = gr.Button("Add", size="sm", elem_id="add-memory")
+                            page.edit_memory = gr.Button("Save edit", size="sm", elem_id="edit-memory")
+                            page.delete_memory = gr.Button("Delete", size="sm", variant="stop", elem_id="delete-memory")
+                    page.memory_notice = _html("memory-notice", "Memory notice")
                 with gr.Tab("Dream", id="dream"):
                     page.diff = _html("diff", "Dream diff", '<p class="da-empty">Press 🌙 Dream to consolidate memory.</p>')
                     # The diff already lists refusals; this repeats them one per line, the model's reason apart.
@@ -90,24 +106,26 @@ def _layout(status: str) -> SimpleNamespace:
                 with gr.Tab("Window", id="window"):
                     page.window = _html("window", "Conversation window")
                 with gr.Tab("History", id="history"):
-                    page.history = _html("history", "Chat history")
+                    page.history = _html("history", "Chat history", js=scripts.DELETE_BUTTONS)
                     with gr.Row():
-                        page.message_id = gr.Number(label="Message id", precision=0)
-                        page.delete_message = gr.Button("Delete message", variant="stop")
+                        page.message_id = gr.Number(label="Message id", step=1, elem_id="message-id")
+                        page.delete_message = gr.Button("Delete message", variant="stop", elem_id="delete-message")
                     page.history_notice = _html("history-notice", "History notice")
     return page
 
 
 def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None:
     """One named endpoint per action; every one refreshes the memory panels it may have changed."""
-    panels = [page.facts, page.mid_term, page.window, page.history, page.writer, page.timer]
+    panels = [page.facts, page.mid_term, page.window, page.history, page.writer, page.kept, page.timer]
+    traces = [page.turn, page.diff, page.refused]
 
     def agent(request: gr.Request):
         return sessions.agent(request.session_hash)
 
     def shown(view: handlers.Panels) -> list:
         # The timer polls only while the Writer is at work.
-        return [view.facts, view.mid_term, view.window, view.history, view.writer, gr.Timer(active=view.learning)]
+        return [view.facts, view.mid_term, view.window, view.history, view.writer, view.kept,
+                gr.Timer(active=view.learning)]
 
     def open_session(request: gr.Request):
         return [render.chat_messages(agent(request).history()), *shown(handlers.panels(agent(request)))]
@@ -131,11 +149,13 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         view = handlers.undo_last_dream(agent(request))
         return [view.diff, view.refused, gr.Tabs(selected="dream"), *shown(view.panels)]
 
-    def action(view: handlers.ActionView) -> list:
-        return [view.notice, view.chat, *shown(view.panels)]
+    def action(view: handlers.ActionView, *, with_traces: bool = True) -> list:
+        """Notice, chat and panels; then the traces, which may quote what was just changed or deleted."""
+        kept = [*view.traces] if view.traces else [gr.skip()] * len(traces)
+        return [view.notice, view.chat, *shown(view.panels), *(kept if with_traces else ())]
 
     def add_memory(text: str, request: gr.Request):
-        return action(handlers.add_memory(agent(request), text))
+        return action(handlers.add_memory(agent(request), text), with_traces=False)
 
     def edit_memory(memory_id: float | None, text: str, request: gr.Request):
         return action(handlers.edit_memory(agent(request), memory_id, text))
@@ -145,6 +165,20 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
 
     def delete_message(message_id: float | None, request: gr.Request):
         return action(handlers.delete_message(agent(request), message_id))
+
+    def delete_clicked(event: gr.EventData, request: gr.Request):
+        """A trash button beside an entry or a message (the page asked for confirmation first)."""
+        return action(handlers.delete_clicked(agent(request), getattr(event, "kind", None), getattr(event, "id", None)))
+
+    def delete_conversation(confirmed: bool, request: gr.Request):
+        return action(handlers.delete_conversation(agent(request), bool(confirmed)))
+
+    def export_memory(request: gr.Request):
+        """'Download my memory': a JSON file of messages, entries with sources and dates, and the Dream history."""
+        return handlers.export_memory(agent(request), sessions.folder(request.session_hash))
+
+    def load_memory(raw: bytes | None, request: gr.Request):
+        return action(handlers.load_memory(agent(request), raw))
 
     def end_session(request: gr.Request):
         sessions.release(request.session_hash)
@@ -156,11 +190,21 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
     gr.api(wait_for_learning, api_name="wait_for_learning")
     page.dream.click(dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="dream")
     page.undo.click(undo_dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="undo_dream")
-    memory_outputs = [page.memory_notice, page.chat, *panels]
-    page.add_memory.click(add_memory, inputs=page.memory_text, outputs=memory_outputs, api_name="add_memory")
-    page.edit_memory.click(edit_memory, inputs=[page.memory_id, page.memory_text], outputs=memory_outputs,
+    page.add_memory.click(add_memory, inputs=page.memory_text, outputs=[page.memory_notice, page.chat, *panels],
+                          api_name="add_memory")
+    forgets = [page.memory_notice, page.chat, *panels, *traces]
+    page.edit_memory.click(edit_memory, inputs=[page.memory_id, page.memory_text], outputs=forgets,
                            api_name="edit_memory")
-    page.delete_memory.click(delete_memory, inputs=page.memory_id, outputs=memory_outputs, api_name="delete_memory")
-    page.delete_message.click(delete_message, inputs=page.message_id, outputs=[page.history_notice, page.chat, *panels],
-                              api_name="delete_message")
+    page.delete_memory.click(delete_memory, inputs=page.memory_id, outputs=forgets, api_name="delete_memory")
+    page.delete_message.click(delete_message, inputs=page.message_id,
+                              outputs=[page.history_notice, page.chat, *panels, *traces], api_name="delete_message")
+    for panel, notice in ((page.facts, page.memory_notice), (page.mid_term, page.memory_notice),
+                          (page.history, page.history_notice)):
+        panel.click(delete_clicked, outputs=[notice, page.chat, *panels, *traces], api_visibility="private")
+    page.chat.clear(delete_conversation, inputs=page.clear_confirmed, outputs=[page.notice, page.chat, *panels, *traces],
+                    js=scripts.CONFIRM_CLEAR, api_name="delete_conversation")
+    page.export.click(export_memory, outputs=[page.memory_file, page.notice], api_name="export_memory").then(
+        None, js=scripts.CLICK_DOWNLOAD)
+    page.load.upload(load_memory, inputs=page.load, outputs=[page.notice, page.chat, *panels, *traces],
+                     api_name="load_memory")
     demo.unload(end_session)  # the tab closed: its memory goes at once, not when Gradio's state expires

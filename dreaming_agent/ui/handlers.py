@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from pathlib import Path
 from typing import NamedTuple
 
 from ..context.window import current_window
 from ..dream import render_html
+from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
 from ..pipeline.agent import Agent
 from . import render
@@ -22,6 +24,7 @@ class Panels(NamedTuple):
     history: str
     writer: str
     learning: bool
+    kept: str  # how much this tab holds, for the page's warning before a reload or close
 
 
 class ChatView(NamedTuple):
@@ -37,10 +40,19 @@ class DreamView(NamedTuple):
     panels: Panels
 
 
+class Traces(NamedTuple):
+    """Panels that quote earlier text: re-rendered after a change or delete so that none of it lingers."""
+
+    turn: str
+    diff: str
+    refused: str
+
+
 class ActionView(NamedTuple):
     notice: str
     chat: list[dict]
     panels: Panels
+    traces: Traces | None = None  # None: the action removed nothing, the traces stay as they are
 
 
 def panels(agent: Agent) -> Panels:
@@ -69,7 +81,18 @@ def panels(agent: Agent) -> Panels:
         history=render.history_html(messages),
         writer=render.writer_panel(latest, step, running=bool(latest and latest.id in pending)),
         learning=running,
+        kept=render.memory_state(len(messages) + len(facts) + len(mid_term)),
     )
+
+
+def traces(agent: Agent, turn: str | None = None) -> Traces:
+    """The last Dream as the store now records it (deletes redact it), and the turn trace cleared or replaced."""
+    turn = render.cleared_trace() if turn is None else turn
+    last = agent.store.query("SELECT max(id) FROM dream_runs")[0][0]
+    if last is None:
+        return Traces(turn, "", "")
+    report = report_from_store(agent.store, last)
+    return Traces(turn, render_html(report), render.refused_html(report.rejected))
 
 
 def chat(agent: Agent, text: str, mode: str) -> ChatView:
@@ -112,7 +135,7 @@ def undo_last_dream(agent: Agent) -> DreamView:
 
 
 def add_memory(agent: Agent, text: str) -> ActionView:
-    return _act(agent, lambda: f"Added entry #{agent.add_memory(_text(text))}.")
+    return _act(agent, lambda: f"Added entry #{agent.add_memory(_text(text))}.", forgets=False)
 
 
 def edit_memory(agent: Agent, memory_id: float | None, text: str) -> ActionView:
@@ -139,23 +162,76 @@ def delete_message(agent: Agent, message_id: float | None) -> ActionView:
     return _act(agent, delete)
 
 
-def _act(agent: Agent, action) -> ActionView:
-    """Run one memory action; a person's mistake (unknown id, empty text) comes back as a notice."""
+def delete_conversation(agent: Agent, confirmed: bool) -> ActionView:
+    """The chat's trash icon: after the person confirms, every message goes, and all learned only from them."""
+    if not confirmed:
+        return ActionView(render.notice_html("Nothing was deleted.", ok=False), render.chat_messages(agent.history()),
+                          panels(agent))
+
+    def delete() -> str:
+        count = agent.delete_conversation()
+        return f"Deleted the conversation ({count} message{'' if count == 1 else 's'}) and what was learned only from it."
+    return _act(agent, delete)
+
+
+def delete_clicked(agent: Agent, kind: str | None, ident: object) -> ActionView:
+    """A trash button beside an entry or a message."""
+    if kind == "message":
+        return delete_message(agent, ident)
+    return delete_memory(agent, ident)
+
+
+def export_memory(agent: Agent, folder: Path) -> tuple[str | None, str]:
+    """'Download my memory': the file to hand to the browser, and a notice."""
+    try:
+        memory = agent.export_memory()
+    except DreamingAgentError as e:
+        return None, render.notice_html(str(e), ok=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"dreaming-memory-{memory.exported_at.replace(':', '-')}.json"
+    path.write_text(memory.model_dump_json(indent=1), encoding="utf-8")
+    return str(path), render.notice_html(
+        f"Saved {len(memory.messages)} messages, {len(memory.memories)} entries and {len(memory.dreams)} Dreams; "
+        "load the file in a new tab with 📂 Load memory.")
+
+
+def load_memory(agent: Agent, raw: bytes | None) -> ActionView:
+    """'Load memory' into this fresh tab: the conversation, its entries and the last Dream come back."""
+    if not raw:
+        return _act(agent, lambda: _refuse("Choose the .json file that 💾 Download my memory saved."), forgets=False)
+
+    def load() -> str:
+        memory = agent.load_memory(raw)
+        return (f"Loaded {len(memory.messages)} messages, {len(memory.memories)} entries and "
+                f"{len(memory.dreams)} Dreams saved on {memory.exported_at.replace('T', ' ')}.")
+    view = _act(agent, load, forgets=False)
+    return view._replace(traces=traces(agent, turn=""))
+
+
+def _act(agent: Agent, action, *, forgets: bool = True) -> ActionView:
+    """Run one memory action; a person's mistake (unknown id, empty text) comes back as a notice.
+
+    An action that `forgets` (edit, delete) also re-renders the panels that may quote the old text."""
     try:
         notice = render.notice_html(action())
     except DreamingAgentError as e:
         notice = render.notice_html(str(e), ok=False)
-    return ActionView(notice, render.chat_messages(agent.history()), panels(agent))
+    return ActionView(notice, render.chat_messages(agent.history()), panels(agent), traces(agent) if forgets else None)
+
+
+def _refuse(message: str) -> str:
+    raise InvalidInput(message)
 
 
 def _ident(value: float | int | str | None, kind: str) -> int:
+    """A whole, positive id; '2.5' is refused rather than rounded to a neighbour that would then be deleted."""
     try:
-        ident = int(float(value))
-    except (TypeError, ValueError, OverflowError):
+        number = float(str(value).strip().lstrip("#"))
+    except (TypeError, ValueError):
         raise InvalidInput(f"Type the number of the {kind} (shown as #id).") from None
-    if ident != float(value):
-        raise InvalidInput(f"Type the number of the {kind} (shown as #id).")
-    return ident
+    if not number.is_integer() or number < 1:
+        raise InvalidInput(f"{value} is not an id: type the whole number of the {kind}, as shown after # (e.g. 2).")
+    return int(number)
 
 
 def _text(text: str | None) -> str:

@@ -35,20 +35,27 @@ margin:0;border-bottom:1px solid #e2e8f0}
 .da-step{border-left:3px solid #94a3b8;padding:2px 8px;margin:6px 0}.da-step pre{white-space:pre-wrap;font-size:.8em;
 max-height:220px;overflow:auto;background:#f8fafc;padding:4px}.da-ms{color:#64748b;font-size:.85em}
 .da-msg-user{color:#1e3a8a}.da-msg-assistant{color:#334155}
+.da-del{float:right;border:none;background:none;cursor:pointer;opacity:.45;padding:0 4px;font-size:.95em}
+.da-del:hover{opacity:1}
 </style>"""
 
 
 def chat_messages(history: Iterable[Message], notice: str | None = None) -> list[dict[str, str]]:
-    """The stored conversation as chat bubbles (escaped, so markup shows as text); a notice goes last."""
+    """The stored conversation as chat bubbles: plain text (the chat renders no markdown), a notice last."""
     bubbles = []
     for message in history:
-        text = escape(message.text, quote=False)  # quotes are harmless outside attributes and read better raw
+        text = plain_text(message.text)
         if message.role == "assistant" and message.speaker in MODE_LABELS:
-            text = f"**{MODE_LABELS[message.speaker]}** · {text}"
+            text = f"<b>{MODE_LABELS[message.speaker]}</b> · {text}"
         bubbles.append({"role": message.role, "content": text})
     if notice:
-        bubbles.append({"role": "assistant", "content": "⚠️ " + escape(notice.removeprefix("⚠️").strip(), quote=False)})
+        bubbles.append({"role": "assistant", "content": "⚠️ " + plain_text(notice.removeprefix("⚠️").strip())})
     return bubbles
+
+
+def plain_text(text: str) -> str:
+    """Text for the chat's HTML: markup escaped, line breaks kept; markdown stays literal (it is never rendered)."""
+    return escape(text, quote=False).replace("\n", "<br>")
 
 
 def budget_bar(breakdown: Mapping[str, int]) -> str:
@@ -145,10 +152,26 @@ def memory_list(
             for m in memory.source_message_ids if m in sources
         )
         items.append(
-            f'<li><span class="da-id">#{memory.id}</span>{escape(memory.text)}'
+            f'<li>{delete_button("memory", memory.id)}<span class="da-id">#{memory.id}</span>{escape(memory.text)}'
             f'<span class="da-badge da-{escape(memory.origin)}">{escape(memory.origin)}</span>{state}{said}</li>'
         )
     return f'<ul class="da-list">{"".join(items)}</ul>'
+
+
+def delete_button(kind: str, ident: int) -> str:
+    """A trash button beside an entry or a message; the panel's script asks for confirmation, then deletes."""
+    what = "entry" if kind == "memory" else "message"
+    return (f'<button class="da-del" data-kind="{kind}" data-id="{int(ident)}" title="Delete {what} #{int(ident)}" '
+            f'aria-label="Delete {what} #{int(ident)}">🗑</button>')
+
+
+def memory_state(kept: int) -> str:
+    """How many messages and entries this tab holds: the page warns before a reload or close throws them away."""
+    return f'<span data-kept="{int(kept)}"></span>'
+
+
+def cleared_trace() -> str:
+    return '<p class="da-empty">The last turn\'s trace was cleared: it may have quoted what you changed or deleted.</p>'
 
 
 def learning_placeholder(message: Message) -> str:
@@ -171,7 +194,7 @@ def history_html(messages: Sequence[Message]) -> str:
     if not messages:
         return '<p class="da-empty">No messages yet.</p>'
     rows = "".join(
-        f'<li class="da-msg-{escape(m.role)}"><span class="da-id">#{m.id}</span>'
+        f'<li class="da-msg-{escape(m.role)}">{delete_button("message", m.id)}<span class="da-id">#{m.id}</span>'
         f'<small>{escape(m.created_at.replace("T", " "))}</small> <b>{escape(_speaker(m))}</b>: {escape(m.text)}</li>'
         for m in messages
     )
@@ -202,8 +225,8 @@ def status_html(info: Mapping[str, str], *, weak_model: bool) -> str:
             "<code>ollama pull qwen2.5:3b</code> and start again with <code>DREAMING_LLM=ollama</code> "
             "(or <code>--llm ollama</code>, or <code>DREAMING_PRESET=seed</code>).</div>"
         )
-    return (f'<div class="da-status">{line} · memory: <b>this browser tab only</b>, '
-            f"deleted when you close it</div>{note}")
+    return (f'<div class="da-status">{line} · memory: <b>this browser tab only</b>, deleted when you close it '
+            f"(💾 Download my memory keeps a copy)</div>{note}")
 
 
 def notice_html(text: str, *, ok: bool = True) -> str:

@@ -1,8 +1,12 @@
 """One agent per browser session: its own throwaway Store and index namespace, the model and embedder shared."""
 from __future__ import annotations
 
+import hashlib
+import shutil
+import tempfile
 import threading
 import uuid
+from pathlib import Path
 
 from ..embed.base import Embedder
 from ..llm.base import LLM
@@ -20,6 +24,7 @@ class Sessions:
         self.settings, self.llm, self.embedder, self.client, self.config = settings, llm, embedder, client, config
         self._agents: dict[str, Agent] = {}
         self._lock = threading.Lock()
+        self._files = Path(tempfile.mkdtemp(prefix="dreaming-files-"))  # downloads, removed with their session
 
     def agent(self, session_hash: str | None) -> Agent:
         """This session's agent, created on its first request."""
@@ -36,12 +41,17 @@ class Sessions:
                 self._agents[session_hash] = agent
             return agent
 
+    def folder(self, session_hash: str) -> Path:
+        """Where this session's downloads are written (the name does not reveal the session hash)."""
+        return self._files / hashlib.sha256(session_hash.encode()).hexdigest()[:16]
+
     def release(self, session_hash: str | None) -> bool:
         """Forget a session's memory: stop its Writer, drop its index collections, delete its database."""
         with self._lock:
             agent = self._agents.pop(session_hash, None) if session_hash else None
         if agent is None:
             return False
+        shutil.rmtree(self.folder(session_hash), ignore_errors=True)
         agent.close()
         agent.index.drop()
         agent.store.close()
@@ -50,6 +60,7 @@ class Sessions:
     def release_all(self) -> None:
         for session_hash in list(self._agents):
             self.release(session_hash)
+        shutil.rmtree(self._files, ignore_errors=True)
 
     def __contains__(self, session_hash: str) -> bool:
         return session_hash in self._agents

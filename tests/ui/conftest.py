@@ -119,7 +119,8 @@ def chat_texts(chat: list[dict]) -> list[str]:
     return ["".join(part.get("text", "") for part in bubble["content"]) for bubble in chat]
 
 
-PANELS = ("facts", "mid_term", "window", "history", "writer", "timer")
+PANELS = ("facts", "mid_term", "window", "history", "writer", "kept", "timer")
+TRACES = ("turn", "diff", "refused")
 OUTPUTS = {
     "/open_session": ("chat", *PANELS),
     "/chat": ("chat", "textbox", "turn", *PANELS),
@@ -127,9 +128,12 @@ OUTPUTS = {
     "/dream": ("diff", "refused", *PANELS),
     "/undo_dream": ("diff", "refused", *PANELS),
     "/add_memory": ("notice", "chat", *PANELS),
-    "/edit_memory": ("notice", "chat", *PANELS),
-    "/delete_memory": ("notice", "chat", *PANELS),
-    "/delete_message": ("notice", "chat", *PANELS),
+    "/edit_memory": ("notice", "chat", *PANELS, *TRACES),
+    "/delete_memory": ("notice", "chat", *PANELS, *TRACES),
+    "/delete_message": ("notice", "chat", *PANELS, *TRACES),
+    "/delete_conversation": ("notice", "chat", *PANELS, *TRACES),
+    "/load_memory": ("notice", "chat", *PANELS, *TRACES),
+    "/export_memory": ("file", "notice"),
 }
 
 

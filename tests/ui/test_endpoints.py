@@ -28,7 +28,7 @@ def test_chat_in_one_mode_answers_and_traces_every_module(client, mode, steps):
     tell(client, DEMO_MESSAGES[:1], mode)
     out = call(client, "/chat", "Where do I live?", mode)
     label = {"lightmem": "LightMem", "rag": "RAG"}[mode]
-    assert chat_texts(out["chat"])[-2:] == ["Where do I live?", f"**{label}** · I don't know yet."]
+    assert chat_texts(out["chat"])[-2:] == ["Where do I live?", f"<b>{label}</b> · I don't know yet."]
     assert re.findall(r'<div class="da-step"><b>(\w+)</b>', out["turn"]) == steps
     assert re.search(rf"<b>{label}</b> <span class=\"da-ms\">\d+ ms</span>", out["turn"])
     assert "raw and parsed output" in out["turn"] and 'class="da-bar"' in out["turn"]
@@ -40,8 +40,8 @@ def test_compare_shows_both_answers_side_by_side_with_latency_and_trace(client):
     out = call(client, "/chat", "Where do I live now?", "compare")
     assert chat_texts(out["chat"])[-3:] == [
         "Where do I live now?",
-        "**LightMem** · You live in Porto now; you moved there from Lisbon last week.",
-        "**RAG** · You said you live in Lisbon, and also that you moved from Lisbon to Porto.",
+        "<b>LightMem</b> · You live in Porto now; you moved there from Lisbon last week.",
+        "<b>RAG</b> · You said you live in Lisbon, and also that you moved from Lisbon to Porto.",
     ]
     turn = out["turn"]
     assert "grid-template-columns:1fr 1fr" in turn

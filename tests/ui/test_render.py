@@ -38,7 +38,7 @@ def test_chat_messages_label_each_answer_with_its_mode_and_end_with_a_notice():
     bubbles = render.chat_messages(history, "⚠️ The model is down.")
     assert bubbles == [
         {"role": "user", "content": "Hi"},
-        {"role": "assistant", "content": "**RAG** · Hello!"},
+        {"role": "assistant", "content": "<b>RAG</b> · Hello!"},
         {"role": "assistant", "content": "⚠️ The model is down."},
     ]
 

@@ -1,0 +1,44 @@
+"""The page's few lines of JavaScript: confirmations, the warning before a reload, the download click."""
+
+# js_on_load of the panels that list entries or messages: a trash button asks, then the panel triggers 'click'.
+DELETE_BUTTONS = """
+element.addEventListener('click', (event) => {
+  const button = event.target.closest('button.da-del');
+  if (!button) return;
+  const what = button.dataset.kind === 'message' ? 'message' : 'entry';
+  const also = what === 'message' ? ' and everything learned only from it' : '';
+  if (!confirm('Delete ' + what + ' #' + button.dataset.id + also + '? This cannot be undone.')) return;
+  trigger('click', {kind: button.dataset.kind, id: Number(button.dataset.id)});
+});
+"""
+
+# js_on_load of the hidden memory-state panel: this tab's memory lives in a temporary database that a reload or
+# a close deletes, so the browser asks first whenever there is something to lose.
+WARN_BEFORE_UNLOAD = """
+window.addEventListener('beforeunload', (event) => {
+  const state = document.querySelector('#memory-state [data-kept]');
+  if (state && Number(state.dataset.kept) > 0) {
+    event.preventDefault();
+    event.returnValue = '';
+  }
+});
+"""
+
+# The chat's trash icon: its value (True or False) is what the clear event sends.
+CONFIRM_CLEAR = """
+(confirmed) => confirm('Delete the whole conversation, and everything learned only from it? '
+  + 'Entries you typed yourself stay. This cannot be undone.')
+"""
+
+# After the memory file is written, click its link so that one press of the button downloads it.
+CLICK_DOWNLOAD = """
+() => {
+  let tries = 0;
+  const click = () => {
+    const link = document.querySelector('#memory-file a[download]');
+    if (link) link.click();
+    else if (++tries < 40) setTimeout(click, 50);
+  };
+  click();
+}
+"""
