@@ -28,3 +28,13 @@ def test_environment_then_flags_then_preset():
 def test_bad_settings_are_clear_errors(env):
     with pytest.raises(ConfigError):
         Settings.load(env)
+
+
+def test_openai_backend_reads_its_server_key_and_model_and_hides_the_key():
+    env = {"DREAMING_LLM": "openai", "OPENAI_BASE_URL": "http://127.0.0.1:8000/v1", "OPENAI_API_KEY": "sk-secret",
+           "DREAMING_OPENAI_MODEL": "Qwen/Qwen2.5-3B-Instruct"}
+    s = Settings.load(env)
+    assert (s.llm, s.openai_base_url, s.openai_api_key, s.openai_model) == (
+        "openai", "http://127.0.0.1:8000/v1", "sk-secret", "Qwen/Qwen2.5-3B-Instruct")
+    assert "sk-secret" not in repr(s)
+    assert Settings.load({"DREAMING_LLM": "openai"}).openai_model is None  # the first model the server lists

@@ -27,7 +27,7 @@ def build_server(memory: AgentMemory):
 
     @tool
     def remember(text: str, date: str | None = None) -> Added:
-        """Store what the person said, verbatim, and learn facts from it. `date`: YYYY-MM-DD it was said (default: now)."""
+        """Store what the person said, verbatim, and learn facts from it; `date`: when it was said, YYYY-MM-DD."""
         return memory.add(text, at=date)
 
     @tool

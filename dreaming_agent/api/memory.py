@@ -175,7 +175,8 @@ def _outcome(report) -> DreamOutcome:
                            new_memory_id=op.new_memory_id)
 
     return DreamOutcome(dream_id=report.dream_id, status=report.status, started_at=report.started_at,
-                        accepted=[change(op) for op in report.accepted], rejected=[change(op) for op in report.rejected])
+                        accepted=[change(op) for op in report.accepted],
+                        rejected=[change(op) for op in report.rejected])
 
 
 def _checked_date(at: When) -> str | None:

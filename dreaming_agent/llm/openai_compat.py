@@ -150,7 +150,8 @@ def _schema_request(messages: list[ChatMessage], schema: dict, mode: SchemaMode)
             "type": "json_schema", "json_schema": {"name": schema.get("title", "output"), "schema": schema}}}
     # Weaker modes also state the schema in the prompt: JSON mode alone fixes the syntax, not the fields.
     # `schema` beside json_object is an extension (llama-cpp-python builds a grammar from it); others ignore it.
-    instructed = _with_instruction(messages, "Reply with only a JSON object matching this JSON schema: " + json.dumps(schema))
+    instruction = "Reply with only a JSON object matching this JSON schema: " + json.dumps(schema)
+    instructed = _with_instruction(messages, instruction)
     if mode == "json_object":
         return {"messages": instructed, "response_format": {"type": "json_object", "schema": schema}}
     return {"messages": instructed}

@@ -36,8 +36,8 @@ class LocalServer:
 
     def start(self) -> "LocalServer":
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                            env=self.env, cwd=self.cwd)
+            self.process = subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
+                                            stdin=subprocess.DEVNULL, env=self.env, cwd=self.cwd)
         deadline = time.monotonic() + self.timeout_s
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -49,7 +49,8 @@ class LocalServer:
             except (urllib.error.URLError, OSError):
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(f"{self.command[0]} not ready on port {self.port} within {self.timeout_s} s:\n{self._log_tail()}")
+        raise RuntimeError(
+            f"{self.command[0]} not ready on port {self.port} within {self.timeout_s} s:\n{self._log_tail()}")
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:

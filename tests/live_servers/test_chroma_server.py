@@ -22,7 +22,8 @@ def _memory(tmp_path, port: int) -> AgentMemory:
 def _in_step(memory: AgentMemory) -> bool:
     """The server's collections hold exactly what SQLite says they should."""
     store, index = memory.agent.store, memory.agent.index
-    return index.ids("memories") == set(store.memory_vectors()) and index.ids("sentences") == set(store.sentence_vectors())
+    memories, sentences = set(store.memory_vectors()), set(store.sentence_vectors())
+    return index.ids("memories") == memories and index.ids("sentences") == sentences
 
 
 def test_turn_dream_and_delete_against_a_chroma_server(tmp_path, chroma):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel
+from test_llm_llamacpp import PET_QUESTION, Pet
 
 from dreaming_agent.errors import BackendUnavailable, ConfigError, ModelNotServed, ModelTimeout
 from dreaming_agent.llm import structured_call
@@ -13,15 +13,6 @@ from . import SMOLLM_ALIAS, free_port
 pytestmark = pytest.mark.model
 
 
-class Pet(BaseModel):
-    name: str
-    legs: int
-
-
-PET_QUESTION = [
-    {"role": "system", "content": "You answer with JSON only."},
-    {"role": "user", "content": "My dog Rex has four legs. Give his name and number of legs."},
-]
 HELLO = [{"role": "user", "content": "Say hello."}]
 
 

@@ -37,7 +37,8 @@ def test_remember_recall_forget_dream_undo_over_stdio(tmp_path):
             (entry,) = sister["memories"]
             hits = await _call(client, "recall", query="Where does my sister Ana live?")
             found = next(h for h in hits if h["kind"] == "memory" and h["id"] == entry["id"])
-            assert found["sources"] == [{"message_id": sister["message_id"], "date": "2026-05-10T12:00:00", "text": SISTER}]
+            said = {"message_id": sister["message_id"], "date": "2026-05-10T12:00:00", "text": SISTER}
+            assert found["sources"] == [said]
 
             forgotten = await _call(client, "forget", memory_id=entry["id"])
             assert forgotten["message_ids"] == [sister["message_id"]] and entry["id"] in forgotten["memory_ids"]
