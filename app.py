@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before gradio is imported: no calls home
+MODELS = Path(__file__).resolve().parent / "models"
 
 
 def main() -> None:
@@ -16,10 +18,15 @@ def main() -> None:
     add_arguments(parser)
     args = parser.parse_args()
 
+    from dreaming_agent.llm import eval_model
+    from dreaming_agent.llm.choose import EvalModel, choose_model
     from dreaming_agent.ui import build_app  # gradio is slow to import: not for --help
 
     try:
-        demo = build_app(from_args(args))
+        # The best model this machine can have: Ollama, else the 0.5B model (fetched on first use), else SmolLM2.
+        choice = choose_model(from_args(args), EvalModel(MODELS / eval_model.FILE_NAME), assemble=eval_model.fetch)
+        print(f"model: {choice.model} — {choice.reason}", flush=True)
+        demo = build_app(choice.settings, model_choice=choice)
     except DreamingAgentError as e:  # a missing model or a bad setting: its message says how to fix it
         sys.exit(f"error: {e}")
     demo.launch(

@@ -9,6 +9,7 @@ import gradio as gr
 from .. import wiring
 from ..embed.base import Embedder
 from ..llm.base import LLM
+from ..llm.choose import Choice
 from ..pipeline.agent import AgentConfig
 from ..settings import Settings
 from . import handlers, render, scripts
@@ -22,20 +23,17 @@ FILE_CACHE_S = 600
 
 
 def build_app(settings: Settings, *, llm: LLM | None = None, embedder: Embedder | None = None,
-              agent_config: AgentConfig | None = None) -> gr.Blocks:
-    """The app; the model, embedder and Chroma client are built once and shared, memory is per session."""
+              agent_config: AgentConfig | None = None, model_choice: Choice | None = None) -> gr.Blocks:
+    """The app; the model, embedder and Chroma client are built once and shared, memory is per session.
+
+    `model_choice` (from llm.choose) names the model picked at start and why; its settings are `settings`."""
     sessions = Sessions(
         settings, llm=llm or wiring.build_llm(settings), embedder=embedder or wiring.build_embedder(settings),
         client=wiring.build_vector_client(settings), config=agent_config,
     )
     # Session collections on a persistent or remote Chroma would otherwise outlive the process.
     atexit.register(sessions.release_all)
-    status = wiring.describe(settings)
-    if llm is not None:  # a model handed in (tests, demos) is what answers: the status line says so
-        status.update(backend="injected", model=llm.name)
-    if embedder is not None:
-        status["embedder"] = embedder.name
-    weak_model = llm is None and settings.llm == "embedded" and not settings.gguf
+    status, weak_model = status_info(settings, llm=llm, embedder=embedder, model_choice=model_choice)
 
     # Downloads and uploads pass through Gradio's file cache: it keeps none of them for long.
     with gr.Blocks(title="Dreaming agent", analytics_enabled=False, fill_width=True,
@@ -44,6 +42,23 @@ def build_app(settings: Settings, *, llm: LLM | None = None, embedder: Embedder 
         _connect(demo, page, sessions)
     demo.queue(default_concurrency_limit=CONCURRENT_EVENTS)
     return demo
+
+
+def status_info(settings: Settings, *, llm: LLM | None = None, embedder: Embedder | None = None,
+                model_choice: Choice | None = None) -> tuple[dict[str, str], bool]:
+    """What the status line names (the backend and model that really answer, and why that model) and whether
+    it is the tiny fallback, for which the page says how to get good answers."""
+    status = wiring.describe(settings)
+    weak_model = llm is None and settings.llm == "embedded" and not settings.gguf
+    if llm is not None:  # a model handed in (tests, demos) is what answers: the status line says so
+        status.update(backend="injected", model=llm.name)
+    elif model_choice is not None:
+        status = {"backend": status.pop("backend"), "model": model_choice.model, "why": model_choice.reason,
+                  **{k: v for k, v in status.items() if k != "model"}}
+        weak_model = model_choice.weak
+    if embedder is not None:
+        status["embedder"] = embedder.name
+    return status, weak_model
 
 
 def _html(elem_id: str | None = None, label: str | None = None, value: str = "", js: str | None = None,
