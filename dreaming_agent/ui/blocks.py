@@ -77,8 +77,9 @@ def _layout(status: str) -> SimpleNamespace:
             page.mode = gr.Radio([("LightMem", "lightmem"), ("RAG", "rag"), ("Compare", "compare")],
                                  value="lightmem", label="Mode", elem_id="mode")
             # Plain text only: no markdown, no LaTeX, so nothing typed can become an image, a link or markup.
+            # No "share" button either: it would post the conversation to a website.
             page.chat = gr.Chatbot(label="Chat", height=340, elem_id="chat", feedback_options=None,
-                                   render_markdown=False, latex_delimiters=[])
+                                   render_markdown=False, latex_delimiters=[], buttons=["copy", "copy_all"])
             page.clear_confirmed = gr.Checkbox(visible=False)  # set by the trash icon's confirmation
             with gr.Row():
                 page.message = gr.Textbox(label="Message", show_label=False, scale=5, elem_id="message",
@@ -92,7 +93,7 @@ def _layout(status: str) -> SimpleNamespace:
                 page.load = gr.UploadButton("📂 Load memory", elem_id="load-memory", size="sm", type="binary",
                                             file_types=[".json"])
             page.memory_file = gr.File(label="Your memory file", elem_id="memory-file", interactive=False,
-                                       height=60)
+                                       height=60)  # hidden by the page's CSS until it holds a file
             page.notice = _html("notice", "Notice")
             page.turn = _html("turn", "Turn")  # latency, budget meter and trace; two columns in Compare
             page.writer = _html("writer", "Writer")

@@ -35,8 +35,10 @@ margin:0;border-bottom:1px solid #e2e8f0}
 .da-step{border-left:3px solid #94a3b8;padding:2px 8px;margin:6px 0}.da-step pre{white-space:pre-wrap;font-size:.8em;
 max-height:220px;overflow:auto;background:#f8fafc;padding:4px}.da-ms{color:#64748b;font-size:.85em}
 .da-msg-user{color:#1e3a8a}.da-msg-assistant{color:#334155}
-.da-del{float:right;border:none;background:none;cursor:pointer;opacity:.45;padding:0 4px;font-size:.95em}
-.da-del:hover{opacity:1}
+.gradio-style button.da-del{float:right;border:none;background:none;box-shadow:none;cursor:pointer;color:#94a3b8;
+padding:0 4px;margin:0;min-width:0;width:auto;height:auto;font-size:.95em;line-height:1.4}
+.gradio-style button.da-del:hover{color:#b91c1c}
+#memory-file:not(:has(a[download])){display:none}
 </style>"""
 
 
@@ -162,7 +164,7 @@ def delete_button(kind: str, ident: int) -> str:
     """A trash button beside an entry or a message; the panel's script asks for confirmation, then deletes."""
     what = "entry" if kind == "memory" else "message"
     return (f'<button class="da-del" data-kind="{kind}" data-id="{int(ident)}" title="Delete {what} #{int(ident)}" '
-            f'aria-label="Delete {what} #{int(ident)}">🗑</button>')
+            f'aria-label="Delete {what} #{int(ident)}">✕</button>')
 
 
 def memory_state(kept: int) -> str:
