@@ -188,3 +188,18 @@ def test_a_migration_that_fails_changes_nothing(tmp_path, monkeypatch):
     assert "AUTOINCREMENT" not in db.execute("SELECT sql FROM sqlite_master WHERE name = 'messages'").fetchone()[0]
     assert [r[0] for r in db.execute("SELECT name FROM _migrations")] == ["m001_chat_and_memory", "m002_dreams"]
     db.close()
+
+
+def test_a_snapshot_reloads_whole_and_the_copy_never_writes_back(tmp_path):
+    original = Store(tmp_path / "fed.sqlite3")
+    message = original.add_message("s", "user", "I live in Porto. I love it.", "2026-03-01T09:00:00")
+    original.add_memory("The user lives in Porto", source_message_ids=[message.id])
+    original.copy_to(tmp_path / "snap.sqlite3")
+    copy = Store.copy_of(tmp_path / "snap.sqlite3")
+    assert [m.text for m in copy.memories()] == ["The user lives in Porto"]
+    assert [s.text for s in copy.sentences()] == ["I live in Porto.", "I love it."]
+    assert [m.text for m in copy.memories_from_messages([message.id])] == ["The user lives in Porto"]
+    copy.add_memory("The user has a cat")
+    assert [m.text for m in Store(tmp_path / "snap.sqlite3").memories()] == ["The user lives in Porto"]
+    copy.close()
+    original.close()

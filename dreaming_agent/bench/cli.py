@@ -29,6 +29,12 @@ def add_parser(commands) -> None:
     p.add_argument("--append", action="store_true",
                    help="keep the answers already in --out (same scenario and model) for other conditions or other "
                         "runs, and re-report")
+    p.add_argument("--live", action="store_true",
+                   help="ask the questions as ordinary turns of one conversation (stored, indexed, learned from), "
+                        "as in the app; default: each read-only, in a fresh conversation")
+    p.add_argument("--memory-dir", default=None,
+                   help="keep each condition's fed memory (SQLite) here and, when the same scenario, condition, run, "
+                        "model and Writer/Dream prompts come again, answer from it instead of feeding again")
     p.add_argument("--threads", type=int, default=None, help="llama.cpp threads (default: the CPUs this process may use)")
     p.add_argument("--merge", metavar="DIR", default=None,
                    help="run nothing: move the answers of another bench folder (same scenario, model and prompts) "
@@ -62,7 +68,9 @@ def _run(args: argparse.Namespace) -> int:
     prompts = PromptLibrary.bundled()
     meta = {
         "llm": llm_name, "embedder": getattr(embedder, "name", args.embedder),
-        "prompt_versions": [prompts[n].version for n in ("controller", "selector", "responder", "writer", "dream")],
+        "prompt_versions": [prompts[n].version
+                            for n in ("controller", "selector", "responder", "answer", "acknowledge", "writer", "dream")],
+        "question_mode": "live (turns of one conversation)" if args.live else "read-only, each in a fresh conversation",
     }
     if args.locomo:
         from .locomo import load_locomo
@@ -82,7 +90,10 @@ def _run(args: argparse.Namespace) -> int:
         meta["scenario"] = scenario.name
         run_one = run_scenario
     bar = tqdm(total=total * len(conditions) * args.runs, unit="step", file=sys.stderr)
-    setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, progress=lambda _: bar.update())
+    memory_key = "-".join([llm_name, meta["embedder"], prompts["writer"].version, prompts["dream"].version])
+    setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, live=args.live,
+                  memory_dir=Path(args.memory_dir) if args.memory_dir else None, memory_key=memory_key,
+                  progress=lambda _: bar.update())
     records = []
     for run in range(args.first_run, args.first_run + args.runs):
         for condition in conditions:
@@ -102,7 +113,7 @@ def _merge(source: Path, out: Path) -> int:
     """Answers measured in separate folders (e.g. two processes, one per core) become one report."""
     source_meta = _meta(source)
     out_meta = _meta(out) if (out / "report.json").exists() else source_meta  # a fresh folder takes the source
-    differ = [k for k in ("scenario", "llm", "embedder", "prompt_versions") if source_meta.get(k) != out_meta.get(k)]
+    differ = [k for k in ("scenario", "llm", "embedder", "prompt_versions", "question_mode") if source_meta.get(k) != out_meta.get(k)]
     if differ:
         raise ConfigError(f"{source} and {out} measured different setups ({', '.join(differ)}); not merged.")
     added = _previous(source, set())

@@ -34,6 +34,8 @@ def summarize(records: list[AnswerRecord], *, meta: dict) -> dict:
             "accuracy_runs": [round(a, 4) for a in per_run],
             "evidence_recall": round(mean(recalls), 4) if recalls else None,
             "by_type": {t: round(mean(question_score(r) for r in rows if r.type == t), 4) for t in types},
+            "right_by_type": {t: sum(bool(r.correct) for r in rows if r.type == t) for t in types},
+            "recall_by_type": {t: _mean_or_none([r.evidence_recall for r in rows if r.type == t]) for t in types},
             "latency_ms_p50": round(float(np.percentile(latencies, 50)), 1),
             "latency_ms_p95": round(float(np.percentile(latencies, 95)), 1),
             "blocking_llm_calls_per_turn": round(mean(r.blocking_llm_calls for r in rows), 2),
@@ -42,6 +44,11 @@ def summarize(records: list[AnswerRecord], *, meta: dict) -> dict:
             "questions": len(rows) // max(1, len(runs)),
         }
     return {**meta, "conditions": conditions}
+
+
+def _mean_or_none(values: list) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(mean(known), 4) if known else None
 
 
 def write_outputs(out: Path, records: list[AnswerRecord], report: dict, command: str) -> None:
@@ -65,6 +72,8 @@ def markdown(report: dict, command: str) -> str:
         f"LLM: `{report['llm']}` · embedder: `{report['embedder']}` · runs: {report['runs']} · "
         f"prompts: {', '.join(report.get('prompt_versions', []))}",
         "",
+        f"Questions: {report.get('question_mode', 'read-only, each in a fresh conversation')}",
+        "",
         "| condition | accuracy (mean) | per run | evidence recall | latency p50 / p95 ms | blocking calls | prompt tokens p50 | reject hits |",
         "|---|---|---|---|---|---|---|---|",
     ]
@@ -79,6 +88,11 @@ def markdown(report: dict, command: str) -> str:
               "|---|" + "---|" * len(types)]
     for name, c in conditions.items():
         lines.append(f"| {name} | " + " | ".join(f"{c['by_type'].get(t, float('nan')):.2f}" for t in types) + " |")
+    lines += ["", "By question type (evidence recall):", "", "| condition | " + " | ".join(types) + " |",
+              "|---|" + "---|" * len(types)]
+    for name, c in conditions.items():
+        recalls = c.get("recall_by_type", {})
+        lines.append(f"| {name} | " + " | ".join("–" if recalls.get(t) is None else f"{recalls[t]:.2f}" for t in types) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Callable
 
 from ..embed.base import Embedder
@@ -42,12 +43,23 @@ class Setup:
     client: object
     reply_tokens: int = 96
     chat_reply_tokens: int = 48  # answers to the sessions' own turns are not scored: keep them short
+    live: bool = False  # questions asked as ordinary turns of one conversation (stored, indexed, learned from)
+    memory_dir: Path | None = None  # keep each fed memory here and reuse it (same scenario, condition, run, prompts)
+    memory_key: str = ""  # what fed memory depends on besides the scenario: model and Writer/Dream prompt versions
     progress: Callable[[str], None] = lambda _: None
 
 
-def _agent(setup: Setup, condition: Condition, run: int) -> Agent:
+def _agent(setup: Setup, condition: Condition, run: int, store: Store | None = None) -> Agent:
     config = AgentConfig(variant=condition.variant, learn=condition.learn, seed=run, reply_tokens=setup.reply_tokens)
-    return Agent(store=Store(), index=VectorIndex(setup.client), llm=setup.llm, embedder=setup.embedder, config=config)
+    return Agent(store=store or Store(), index=VectorIndex(setup.client), llm=setup.llm, embedder=setup.embedder,
+                 config=config)
+
+
+def _fed_memory(setup: Setup, unit: str, condition: Condition, run: int) -> Path | None:
+    if setup.memory_dir is None:
+        return None
+    key = "".join(c if c.isalnum() or c in "-_." else "_" for c in f"{unit}-{condition.name}-{run}-{setup.memory_key}")
+    return setup.memory_dir / f"{key}.sqlite3"
 
 
 def _finish(agent: Agent) -> None:
@@ -57,26 +69,43 @@ def _finish(agent: Agent) -> None:
 
 
 def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: int) -> list[AnswerRecord]:
-    """Feed every session as dated user turns (answered as in a chat), then ask each question read-only."""
-    agent = _agent(setup, condition, run)
-    chat_mode = condition.mode
+    """Feed every session as dated user turns, then ask each question (read-only, or live as turns).
+
+    Live, the sessions' turns are answered as in a chat; otherwise they are only stored and learned from, since
+    no question can see those replies. A fed memory kept in `memory_dir` is reused instead of feeding again."""
+    cached = _fed_memory(setup, scenario.name, condition, run)
+    reuse = cached is not None and cached.exists() and not setup.live
+    agent = _agent(setup, condition, run, Store.copy_of(cached) if reuse else None)
     question_config = agent.config
     agent.config = replace(question_config, reply_tokens=setup.chat_reply_tokens)
     try:
-        for session in scenario.sessions:
+        for session in [] if reuse else scenario.sessions:
             agent.new_conversation(session.id)
             for i, text in enumerate(session.turns):
-                stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
-                agent.turn(text, chat_mode, now=stamp.isoformat())
+                stamp = (dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)).isoformat()
+                if setup.live:
+                    agent.turn(text, condition.mode, now=stamp)
+                else:
+                    agent.ingest(text, now=stamp, learn=condition.learn)
                 setup.progress("turn")
             agent.wait_for_writer()
             if condition.dream_each_session:
                 agent.dream(now=session.date.isoformat() + "T23:00:00")
+        if reuse:
+            for _ in range(scenario.turn_count):
+                setup.progress("turn")
+        elif cached is not None and not setup.live:
+            agent.store.copy_to(cached)
         agent.config = question_config
         records = []
-        for q in scenario.questions:
-            agent.new_conversation(f"question-{q.id}")
-            result = agent.ask(q.question, condition.mode, now=q.date.isoformat() + "T10:00:00")
+        agent.new_conversation("questions")
+        for i, q in enumerate(scenario.questions):
+            asked = dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)
+            if setup.live:  # the way the app is used: each question is a turn the next one can see
+                result = agent.turn(q.question, condition.mode, now=asked.isoformat())
+            else:
+                agent.new_conversation(f"question-{q.id}")
+                result = agent.ask(q.question, condition.mode, now=asked.isoformat())
             score = score_answer(q, result.answer, result.prompt_text)
             records.append(AnswerRecord(
                 run, condition.name, q.id, q.type, q.question, result.answer, score.correct, None,

@@ -25,6 +25,7 @@ class PackedPrompt:
     messages: list[ChatMessage]
     breakdown: dict[str, int]
     included: dict[str, int] = field(default_factory=dict)  # how many items of each layer made it in
+    kept_evidence: list[int] = field(default_factory=list)  # indices of the evidence items that made it in
 
     @property
     def text(self) -> str:
@@ -98,6 +99,7 @@ def pack(
         },
         {"facts": len(kept_facts.items), "summary": len(kept_summary.items),
          "evidence": len(kept_evidence.items), "recent": len(kept_recent)},
+        kept_evidence.indices,
     )
     # Parts were counted one by one; the joined text can tokenize differently. Measure the real thing
     # and drop the least important layer item until it fits: the window is never exceeded.
@@ -115,6 +117,7 @@ class _Take:
     items: list[str]
     tokens: int
     header: str = ""
+    indices: list[int] = field(default_factory=list)
 
     @property
     def block(self) -> str:
@@ -123,14 +126,16 @@ class _Take:
 
 def _take(count: Callable[[str], int], items: list[str], free: int, *, header: str) -> _Take:
     taken: list[str] = []
+    indices: list[int] = []
     used = count(header) + 1
-    for item in items:
+    for i, item in enumerate(items):
         cost = count(item) + 1
         if used + cost > free:
             continue  # a shorter, less relevant item may still fit
         taken.append(item)
+        indices.append(i)
         used += cost
-    return _Take(taken, used if taken else 0, header)
+    return _Take(taken, used if taken else 0, header, indices)
 
 
 def _fit_question(count: Callable[[str], int], question: str, cap: int) -> tuple[str, int]:

@@ -16,11 +16,12 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, now_iso
-from . import controller, selector
+from . import abstain, controller
+from .evidence import Evidence
+from .gather import GatherConfig, Gatherer
 from .memory_ops import MemoryOps
-from .rag import rag_evidence, rag_lines
-from .responder import build_prompt, evidence_lines, respond
-from .retriever import Candidate, retrieve
+from .responder import build_prompt, quiet_replies, respond
+from .retriever import Candidate
 from .trace import Step, Trace
 from .writer import WriterOutcome, WriterSettings, write
 
@@ -30,14 +31,11 @@ MODES: tuple[str, ...] = ("lightmem", "rag", "none")
 
 @dataclass(frozen=True)
 class AgentConfig:
-    variant: Literal["default", "published"] = "default"  # published: memories only, no sources shown
-    top_k: int = 8
-    rag_top_k: int = 8
-    min_keep: int = 3
+    variant: Literal["default", "published"] = "default"  # published: model Controller/Selector, memories only
+    gather: GatherConfig = GatherConfig()
     limits: BudgetLimits = BudgetLimits()
     reply_tokens: int = 200
     window_tokens: int = 1200  # verbatim tail kept before the oldest half is folded into the summary
-    max_facts: int = 40
     writer: WriterSettings = WriterSettings()
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
@@ -87,23 +85,21 @@ class Agent(MemoryOps):
 
     # -- the turn ---------------------------------------------------------------------------------------
     def turn(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
-        with self._turn_lock:
-            stamp = _stamp(now)
-            message = self.ingest(text, now=stamp, learn=False)  # stored before any model call
-            result = self._answer(message.text, mode, stamp, exclude_message=message.id)
-            result.message_id = message.id
-            if not result.error:
-                self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
-            self._schedule_learning(message)
-            return result
+        return self._converse(text, (mode,), now)[mode]
 
     def compare(self, text: str, *, now: str | datetime | date | None = None) -> dict[str, TurnResult]:
         """The same message answered both ways, from one stored copy of it."""
+        return self._converse(text, ("lightmem", "rag"), now)
+
+    def _converse(self, text: str, modes: tuple[str, ...], now) -> dict[str, TurnResult]:
+        """Store the message before any model call, answer it in each mode, store the answers, learn after."""
+        for mode in modes:
+            _check_mode(mode)
         with self._turn_lock:
             stamp = _stamp(now)
             message = self.ingest(text, now=stamp, learn=False)
             results = {}
-            for mode in ("lightmem", "rag"):
+            for mode in modes:
                 result = self._answer(message.text, mode, stamp, exclude_message=message.id)
                 result.message_id = message.id
                 if not result.error:
@@ -115,7 +111,9 @@ class Agent(MemoryOps):
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
         """Read-only question (the bench): answered like a turn, but nothing is stored or learned."""
         _require_text(text)
+        _check_mode(mode)
         with self._turn_lock:
+            self._index_new_sentences()  # what was ingested without learning is searchable too
             return self._answer(text, mode, _stamp(now), exclude_message=None, read_only=True)
 
     def ingest(self, text: str, *, now: str | datetime | date | None = None, role: str = "user",
@@ -129,74 +127,66 @@ class Agent(MemoryOps):
             self._schedule_learning(message)
         return message
 
+    def gather(self, text: str, mode: str, *, today: str, exclude_message: int | None = None,
+               touch_at: str | None = None) -> Evidence:
+        """What `mode` shows the Responder for this message: dated lines, the entries behind them, trace steps."""
+        gatherer = Gatherer(self.store, self.index, self.embedder, self.llm, self.prompts, self.config.gather,
+                            self.config.seed)
+        if mode == "lightmem":
+            way = gatherer.published if self.config.variant == "published" else gatherer.lightmem
+        else:
+            way = gatherer.rag if mode == "rag" else gatherer.none
+        return way(text, today=today, exclude_message=exclude_message, touch_at=touch_at)
+
     def _answer(self, text: str, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False) -> TurnResult:
-        if mode not in MODES:
-            raise InvalidInput(f"Unknown mode {mode!r}; choose one of {', '.join(MODES)}.")
         started = time.perf_counter()
         today = stamp[:10]
-        trace = Trace()
-        evidence: list[str] = []
-        shown: list[Candidate] = []
-        facts: list[str] = []
-        if mode == "lightmem":
-            decision = controller.decide(self.llm, self.prompts, text, today=today, seed=self.config.seed)
-            trace.add(Step.from_structured("Controller", decision, controller.describe(decision.value)))
-            published = self.config.variant == "published"
-            t0 = time.perf_counter()
-            candidates = retrieve(
-                self.store, self.index, self.embedder, [text, *decision.value.queries], k=self.config.top_k,
-                sentences=not published, touch_at=None if read_only else stamp,
-            )
-            candidates = [c for c in candidates if not any(s.message_id == exclude_message for s in c.sources)]
-            trace.add(Step("Retriever", _ms(t0), f"{len(candidates)} candidates",
-                           parsed=[{"key": c.key, "score": round(c.score, 3), "date": c.date, "text": c.text} for c in candidates]))
-            kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
-                                              min_keep=self.config.min_keep, seed=self.config.seed)
-            floor_added = 0
-            if not published:
-                # The RAG floor: whatever the Selector says, the sentences naive RAG would have shown stay in,
-                # so this pipeline cannot lose evidence that RAG finds.
-                floor, _ = rag_evidence(self.store, self.index, self.embedder, text, k=self.config.rag_top_k + 1)
-                floor = [c for c in floor if c.sources[0].message_id != exclude_message][: self.config.rag_top_k]
-                before = len(kept)
-                kept = selector.with_floor(kept, floor)
-                floor_added = len(kept) - before
-            note = f" + {floor_added} from the RAG floor" if floor_added else ""
-            if selection is None:
-                trace.add(Step("Selector", 0.0, f"kept all {len(kept) - floor_added} (nothing to choose){note}",
-                               parsed=[c.key for c in kept]))
-            else:
-                trace.add(Step.from_structured("Selector", selection, f"kept {len(kept) - floor_added} of {len(candidates)}{note}"))
-            evidence, shown = evidence_lines(kept, with_sources=not published), kept
-            facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
-        elif mode == "rag":
-            hits, step = rag_evidence(self.store, self.index, self.embedder, text, k=self.config.rag_top_k + 1)
-            hits = [c for c in hits if c.sources[0].message_id != exclude_message][: self.config.rag_top_k]
-            trace.add(step)
-            evidence, shown = rag_lines(hits), hits
+        evidence = self.gather(text, mode, today=today, exclude_message=exclude_message,
+                               touch_at=None if read_only else stamp)
+        trace = Trace(list(evidence.steps))
         view = current_window(self.store, self.session)
-        recent = [m for m in view.chat_messages(mode)]
+        recent = view.chat_messages(mode)
         if exclude_message is not None and recent and recent[-1]["role"] == "user":
             recent = recent[:-1]  # the current message is the question itself
-        packed = build_prompt(self.llm, self.prompts, self.config.limits, question=text, today=today, facts=facts,
-                              summary=view.summary, evidence=evidence, recent=recent)
+        if evidence.prompt != "responder":
+            recent = quiet_replies(recent)
+        template = evidence.prompt if evidence.question else "acknowledge"
+        packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
+                              today=today, facts=evidence.facts, summary=view.summary, evidence=evidence.lines,
+                              recent=recent)
+        abstaining = self._may_abstain(evidence, mode, text)
+        error = None
         try:
-            answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
-                                   seed=self.config.seed)
-            trace.add(step)
-            error = None
-            if not answer:  # an empty reply is a failure to show, not an answer to store
-                error = "The model returned an empty answer."
-                step.error = error
-                answer = f"⚠️ {error} Your message is saved; send it again."
+            if abstaining and not evidence.lines and not evidence.facts:
+                verdict = abstain.no_evidence(text)
+                answer = verdict.answer
+            else:
+                answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
+                                       seed=self.config.seed)
+                trace.add(step)
+                verdict = None
+                if not answer:  # an empty reply is a failure to show, not an answer to store
+                    error = "The model returned an empty answer."
+                    step.error = error
+                    answer = f"⚠️ {error} Your message is saved; send it again."
+                elif abstaining:
+                    kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
+                    verdict = abstain.check(answer, text, kept_lines)
+                    answer = verdict.answer
+            if verdict is not None:
+                trace.add(Step("Abstention", 0.0, verdict.reason, parsed={"abstained": verdict.abstained}))
         except (BackendUnavailable, ModelTimeout) as e:
             trace.add(Step("Responder", 0.0, "model failed", error=str(e)))
             answer, error = f"⚠️ {e} Your message is saved; send it again once the model is back.", str(e)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)
-        system = packed.messages[0]["content"]
-        shown = [c for c, line in zip(shown, evidence) if line in system]
+        shown = [evidence.shown[i] for i in packed.kept_evidence]
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
+
+    def _may_abstain(self, evidence: Evidence, mode: str, text: str) -> bool:
+        """Code abstains only in the default LightMem variant, and only on a question about the person."""
+        return (mode == "lightmem" and self.config.variant == "default" and evidence.question
+                and controller.plan(text).personal)
 
     # -- background learning --------------------------------------------------------------------------
     def _schedule_learning(self, message: Message) -> None:
@@ -281,6 +271,11 @@ class Agent(MemoryOps):
         """Stop background work; waits for a turn in progress (a closing browser tab must not cut it off)."""
         with self._turn_lock:
             self._worker.shutdown(wait=True, cancel_futures=True)
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise InvalidInput(f"Unknown mode {mode!r}; choose one of {', '.join(MODES)}.")
 
 
 def _require_text(text: str) -> None:

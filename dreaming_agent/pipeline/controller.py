@@ -1,6 +1,8 @@
 """Controller: does the message carry news about the person, does it need memory, what to search for."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import BaseModel, Field
@@ -31,3 +33,54 @@ def describe(decision: ControllerDecision) -> str:
     if decision.queries:
         parts.append("queries: " + " | ".join(decision.queries))
     return "; ".join(parts) + " (retrieval always runs)"
+
+
+# -- the default variant decides in code: nothing before the Responder waits for a model -------------------
+
+_WH = (
+    "what", "what's", "which", "who", "whom", "whose", "where", "when", "why", "how",
+    "qué", "que", "cuál", "cual", "cuáles", "cuales", "quién", "quien", "quiénes", "quienes", "dónde", "donde",
+    "cuándo", "cuando", "cómo", "como", "cuánto", "cuanto", "cuánta", "cuanta", "cuántos", "cuantos",
+    "cuántas", "cuantas", "por qué", "en qué", "a qué", "de qué", "con quién", "a quién", "en cuál", "de dónde",
+)
+_ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was i", "am i", "can you", "could you",
+                   "tengo ", "sabes", "me dijiste", "recuerdas")
+# A second question joined to the first: "…, and what's his name?", "… y en qué ciudad vive?"
+_JOIN = re.compile(r"(?:,?\s+(?:and|y)\s+|,\s+)(?=(?:" +
+                   "|".join(re.escape(w) for w in sorted(_WH, key=len, reverse=True)) + r")\b)", re.IGNORECASE)
+
+
+_FIRST_PERSON = re.compile(
+    r"\b(?:i|i'm|i've|i'd|my|me|mine|myself|mi|mis|me|yo|tengo|estoy|soy|vivo|trabajo|llevo|hice|fui)\b"
+    r"|\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)", re.IGNORECASE)  # Spanish preterite: llegué, corrí
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The code Controller's decision: is this a question, and which queries to search."""
+
+    question: bool
+    queries: list[str]  # the message first, then one query per part of a compound question
+    personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
+
+    def describe(self) -> str:
+        kind = "question" if self.question else "statement (acknowledge; no abstention)"
+        parts = f"; {len(self.queries) - 1} parts: " + " | ".join(self.queries[1:]) if len(self.queries) > 1 else ""
+        return f"{kind}{parts} (decided in code)"
+
+
+def plan(text: str) -> Plan:
+    """Route the message and split a compound question into one query per part, without a model call."""
+    text = text.strip()
+    is_question = _asks(text)
+    parts = [p.strip(" ,.;¿?¡!") for p in _JOIN.split(text)] if is_question else []
+    parts = [p for p in parts if len(p.split()) >= 2]
+    queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
+    return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None)
+
+
+def _asks(text: str) -> bool:
+    if "?" in text or "¿" in text:
+        return True
+    first = text.lower().lstrip("¿¡ ")
+    return any(first.startswith(w + " ") for w in _WH) or first.startswith(_ASKING_OPENERS)

@@ -6,22 +6,22 @@ import time
 from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage
 from ..prompts import PromptLibrary
-from .retriever import Candidate
+from ..text import split_sentences
 from .trace import Step
 
 
-def evidence_lines(candidates: list[Candidate], *, with_sources: bool) -> list[str]:
-    """Each selected entry with its date and verbatim source sentence(s); the published variant shows texts only."""
-    lines = []
-    for c in candidates:
-        if not with_sources:
-            lines.append(f"- {c.text}")
-        elif c.kind == "sentence":
-            lines.append(f'- ({c.date[:10]}) the person said: "{c.text}"')
-        else:
-            said = " / ".join(f'"{s.text}" ({s.date[:10]})' for s in c.sources[:2])
-            lines.append(f"- ({c.date[:10]}) {c.text}" + (f" — the person said: {said}" if said else ""))
-    return lines
+def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int = 120) -> list[ChatMessage]:
+    """The last few turns, the assistant's own replies cut to their opening: a small model copies long replies back."""
+    out: list[ChatMessage] = []
+    for turn in recent[-keep:]:
+        if turn["role"] == "assistant":
+            first = split_sentences(turn["content"])[:1]
+            content = (first[0] if first else "")[:reply_chars]
+            if not content:
+                continue
+            turn = {"role": "assistant", "content": content}
+        out.append(turn)
+    return out
 
 
 def build_prompt(
@@ -29,6 +29,7 @@ def build_prompt(
     prompts: PromptLibrary,
     limits: BudgetLimits,
     *,
+    template: str = "responder",
     question: str,
     today: str,
     facts: list[str],
@@ -36,8 +37,8 @@ def build_prompt(
     evidence: list[str],
     recent: list[ChatMessage],
 ) -> PackedPrompt:
-    template = prompts["responder"]
-    render_system = lambda sections: template.render(today=today, sections=sections or "(no memory found)")[0]["content"]  # noqa: E731
+    prompt = prompts[template]
+    render_system = lambda sections: prompt.render(today=today, sections=sections or "(no memory found)")[0]["content"]  # noqa: E731
     return pack(llm.count_tokens, limits, render_system=render_system, question=question,
                 facts=facts, summary=summary, evidence=evidence, recent=recent)
 

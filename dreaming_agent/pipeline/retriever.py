@@ -46,18 +46,70 @@ def retrieve(
     if not queries:
         return []
     vectors = embedder.embed_batch(queries, role="query")
+    found = search(store, index, vectors, k=k, fetch=k, memories=memories, sentences=sentences, touch_at=touch_at)
+    return found.candidates[: 2 * k]
+
+
+@dataclass
+class Search:
+    """Hydrated candidates (best score first, deduplicated) and, per query vector, the keys it found best first."""
+
+    candidates: list[Candidate]
+    by_query: list[list[str]]
+
+    def top_sentences(self, query: int, k: int) -> list[Candidate]:
+        """The k verbatim sentences query `query` found first: exactly what naive RAG shows for it."""
+        by_key = {c.key: c for c in self.candidates}
+        found = [by_key[key] for key in self.by_query[query] if key in by_key and key.startswith("s")]
+        return found[:k]
+
+
+def search(
+    store: Store,
+    index: VectorIndex,
+    vectors,
+    *,
+    k: int = 8,
+    fetch: int | None = None,
+    memories: bool = True,
+    sentences: bool = True,
+    touch_at: str | None = None,
+    exclude_message: int | None = None,
+) -> Search:
+    """Each query vector searched once per collection; the person's own questions are never candidates."""
     best: dict[tuple[str, int], float] = {}
+    per_query: list[list[tuple[str, int]]] = []
     kinds = [kind for kind, on in (("memories", memories), ("sentences", sentences)) if on]
     for vector in vectors:
+        found: list[tuple[float, tuple[str, int]]] = []
         for kind in kinds:
-            for hit in index.search(kind, vector, k):
+            # Over-fetch by default: questions and the current message are dropped after hydration.
+            for hit in index.search(kind, vector, fetch or 2 * k):
                 key = (kind, hit.id)
                 best[key] = max(best.get(key, -1.0), hit.score)
-    ranked = sorted(best.items(), key=lambda item: -item[1])[: 2 * k]
-    candidates = _hydrate(store, ranked)
+                found.append((hit.score, key))
+        per_query.append([key for _, key in sorted(found, key=lambda f: -f[0])])
+    ranked = sorted(best.items(), key=lambda item: -item[1])
+    candidates = [c for c in _hydrate(store, ranked) if _usable(c, exclude_message)]
     if touch_at is not None:
         store.touch([c.id for c in candidates if c.kind == "memory"], touch_at)
-    return _dedupe(candidates)
+    candidates = _dedupe(candidates)
+    keys = {c.key for c in candidates}
+    by_query = [[k_ for k_ in (f"{'m' if kind == 'memories' else 's'}{i}" for kind, i in order) if k_ in keys]
+                for order in per_query]
+    return Search(candidates, by_query)
+
+
+def is_question(text: str) -> bool:
+    """A sentence the person asked rather than told: it is never evidence about them."""
+    stripped = text.strip()
+    return stripped.endswith("?") or stripped.startswith("¿")
+
+
+def _usable(c: "Candidate", exclude_message: int | None) -> bool:
+    if exclude_message is not None and any(s.message_id == exclude_message for s in c.sources):
+        return False
+    return not (c.kind == "sentence" and is_question(c.text))
 
 
 def _hydrate(store: Store, ranked: list[tuple[tuple[str, int], float]]) -> list[Candidate]:
@@ -91,15 +143,12 @@ def _source_for(memory: Memory, message: Message) -> Source:
 
 
 def _dedupe(candidates: list[Candidate]) -> list[Candidate]:
-    """Drop a sentence already shown as the source of a kept memory, and exact repeats of a text."""
-    seen_texts: set[str] = set()
-    shown_sources: set[str] = set()
+    """Drop exact repeats of a text (the same words said twice, or an entry that copies a sentence)."""
+    seen: set[str] = set()
     out: list[Candidate] = []
     for c in candidates:
         norm = normalize(c.text)
-        if norm in seen_texts or (c.kind == "sentence" and norm in shown_sources):
-            continue
-        seen_texts.add(norm)
-        shown_sources.update(normalize(s.text) for s in c.sources)
-        out.append(c)
+        if norm not in seen:
+            seen.add(norm)
+            out.append(c)
     return out

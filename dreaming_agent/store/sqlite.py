@@ -91,6 +91,28 @@ class Store:
         with self.lock:
             return self.db.execute(sql, tuple(params)).fetchall()
 
+    def copy_to(self, path: str | os.PathLike) -> None:
+        """A consistent snapshot of the whole database (SQLite's backup API): memory fed once, reused later."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        with self.lock:
+            target = sqlite3.connect(str(path))
+            try:
+                self.db.backup(target)
+            finally:
+                target.close()
+
+    @classmethod
+    def copy_of(cls, path: str | os.PathLike) -> "Store":
+        """An ephemeral store that starts as a copy of the database at `path`, which is never written."""
+        store = cls()
+        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            with store.lock:
+                source.backup(store.db)
+        finally:
+            source.close()
+        return store
+
     def close(self) -> None:
         with self.lock:
             self.db.close()
@@ -332,6 +354,17 @@ class Store:
                     "UPDATE memories SET last_accessed = ?, access_count = access_count + 1 WHERE id = ?",
                     [(when or now_iso(), i) for i in ids],
                 )
+
+    def memories_from_messages(self, message_ids: Iterable[int]) -> list[Memory]:
+        """Every entry (any status) drawn from one of these messages: what memory knows about what was said."""
+        message_ids = list(message_ids)
+        if not message_ids:
+            return []
+        rows = self.query(
+            f"SELECT DISTINCT memory_id FROM memory_sources WHERE message_id IN ({','.join('?' * len(message_ids))})",
+            message_ids,
+        )
+        return self.memories(status=None, ids=[r[0] for r in rows])
 
     def _sources(self, memory_ids: list[int]) -> dict[int, list[int]]:
         if not memory_ids:

@@ -12,28 +12,37 @@ from .conftest import FLOW_CONFIG, facts_from
 def test_message_is_stored_before_any_model_call(make_agent, store):
     seen = []
 
-    def controller(messages, schema):
+    def responder(messages, schema):
         seen.append([m.text for m in store.messages()])
-        return json.dumps({"new_info": True, "needs_memory": False, "queries": []})
+        return "Noted!"
 
-    agent = make_agent(ScriptedLLM({"ControllerDecision": [controller]}))
+    agent = make_agent(ScriptedLLM({"text": [responder]}))
     agent.turn("I adopted a cat called Miso.")
     assert seen == [["I adopted a cat called Miso."]]
 
 
-def test_lightmem_turn_traces_every_step_and_retrieves_even_when_told_not_to(make_agent):
-    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Miso": ["The user has a cat named Miso"]})})
+def test_default_lightmem_turn_makes_one_model_call_and_traces_every_role(make_agent):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Miso": ["The user has a cat named Miso"]}),
+                                "text": "Your cat is called Miso."})
     agent = make_agent(llm)
     agent.turn("I adopted a cat called Miso.", now="2026-03-02")
     agent.wait_for_writer()
-    llm.queues["ControllerDecision"] = __import__("collections").deque(
-        [json.dumps({"new_info": False, "needs_memory": False, "queries": ["pet"]})])
+    before = len(llm.calls)
     result = agent.turn("What is my cat called?", now="2026-03-09")
-    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder"]
-    assert "Miso" in result.prompt_text
-    assert '(2026-03-02) The user has a cat named Miso — the person said: "I adopted a cat called Miso."' in result.prompt_text
-    assert result.trace.step("Controller").parsed["queries"] == ["pet"]
+    assert [key for key, _ in llm.calls[before:]] == ["text"]  # the Responder only; the Writer runs after
+    assert result.blocking_llm_calls == 1
+    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder", "Abstention"]
+    assert "decided in code" in result.trace.step("Controller").decision
+    assert '(2026-03-02) the person said: "I adopted a cat called Miso."' in result.prompt_text
+    assert result.answer == "Your cat is called Miso."
     assert result.timings["total_ms"] >= result.timings["Responder"]
+
+
+def test_compound_question_searches_once_per_part(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    agent.ingest("My sister Itziar lives in Bilbao.", now="2026-03-01", learn=False)
+    result = agent.ask("What's my sister called, and where does she live?")
+    assert result.trace.step("Controller").parsed["queries"][1:] == ["What's my sister called", "where does she live"]
 
 
 def test_published_variant_shows_memory_texts_without_sources(make_agent):
@@ -46,23 +55,24 @@ def test_published_variant_shows_memory_texts_without_sources(make_agent):
     assert "the person said: \"" not in prompt
 
 
-def test_controller_and_selector_fall_back_on_bad_output(make_agent):
+def test_published_controller_and_selector_fall_back_on_bad_output(make_agent):
     llm = ScriptedLLM({"ControllerDecision": ["nonsense", "{bad"], "Selection": ["[]", "still bad"]})
-    agent = make_agent(llm, AgentConfig(learn=False, writer=FLOW_CONFIG.writer))
+    agent = make_agent(llm, AgentConfig(learn=False, variant="published", writer=FLOW_CONFIG.writer))
     for i in range(6):
-        agent.ingest(f"Fact number {i} about my garden and tomatoes.", learn=False)
+        agent.add_memory(f"Fact number {i} about my garden and tomatoes.")
     result = agent.ask("Tell me about my garden")
     controller, selector = result.trace.step("Controller"), result.trace.step("Selector")
     assert controller.fell_back and controller.retried and controller.raw == ["nonsense", "{bad"]
     assert selector.fell_back and "kept 5" in selector.decision
     assert result.trace.step("Retriever").parsed  # retrieval ran with the raw message
+    assert result.blocking_llm_calls == 5  # two Controller tries, two Selector tries, the Responder
 
 
-def test_selector_keeps_at_least_three(make_agent):
-    llm = ScriptedLLM({"Selection": [lambda m, s: json.dumps({"keep": ["s1"]})]})
-    agent = make_agent(llm, AgentConfig(learn=False))
+def test_published_selector_keeps_at_least_three(make_agent):
+    llm = ScriptedLLM({"Selection": [lambda m, s: json.dumps({"keep": ["m1"]})]})
+    agent = make_agent(llm, AgentConfig(learn=False, variant="published"))
     for i in range(5):
-        agent.ingest(f"My garden has {i} tomato plants.", learn=False)
+        agent.add_memory(f"My garden has {i} tomato plants.")
     result = agent.ask("How many tomato plants?")
     assert "kept 3" in result.trace.step("Selector").decision
 
@@ -193,19 +203,61 @@ def test_retrieval_updates_access_statistics(make_agent, store):
     assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")
 
 
-def test_lightmem_never_shows_less_than_rag_whatever_the_selector_keeps(make_agent):
-    llm = ScriptedLLM(defaults={"Selection": lambda m, s: json.dumps({"keep": []})})
-    agent = make_agent(llm, AgentConfig(learn=False))
+def test_lightmem_shows_every_sentence_rag_shows(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     for i in range(12):
         agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
     rag = agent.ask("bicycle trips coast", mode="rag")
     lightmem = agent.ask("bicycle trips coast", mode="lightmem")
     rag_keys = {c.key for c in rag.evidence}
     assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
-    assert "from the RAG floor" in lightmem.trace.step("Selector").decision
 
 
-def test_published_variant_has_no_rag_floor(make_agent):
+def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    agent.ingest("I moved to Bilbao for work.", now="2026-05-01", learn=False)
+    agent.ingest("Where did I move to?", now="2026-05-02", learn=False)
+    agent.ingest("I lived in Valencia before the move.", now="2026-01-01", learn=False)
+    for mode in ("rag", "lightmem"):
+        result = agent.ask("Where did I move to?", mode=mode)
+        said = [c.text for c in result.evidence]
+        assert said == ["I lived in Valencia before the move.", "I moved to Bilbao for work."], mode
+        assert "Where did I move to?" not in result.prompt.messages[0]["content"]
+
+
+def test_code_abstains_when_the_answer_names_what_no_line_says(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Your dog is called Rex."}), AgentConfig(learn=False))
+    agent.ingest("My cat Miso sleeps all day.", now="2026-03-01", learn=False)
+    result = agent.ask("¿Cómo se llama mi perro?", mode="lightmem")
+    assert result.answer == "No lo sé."
+    assert "rex" in result.trace.step("Abstention").decision
+    assert agent.ask("What is my dog called?", mode="rag").answer == "Your dog is called Rex."  # RAG stays naive
+    supported = make_agent(ScriptedLLM(defaults={"text": "Your cat is Miso."}), AgentConfig(learn=False))
+    assert supported.ask("What is my cat called?").answer == "Your cat is Miso."
+
+
+def test_a_statement_gets_an_acknowledgement_never_an_abstention(make_agent):
+    llm = ScriptedLLM(defaults={"text": "Great news, Vigo is lovely! When did you move?"})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    result = agent.turn("I moved to Vigo last week.")
+    assert result.answer.startswith("Great news") and result.trace.step("Abstention") is None
+    assert "acknowledge what they said" in result.prompt.messages[0]["content"]
+
+
+def test_a_replaced_value_is_marked_and_its_successor_marked_current(make_agent, store):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    old = agent.ingest("My cat weighs 6,4 kilos.", now="2026-03-01", learn=False)
+    new = agent.ingest("My cat weighs 5,8 kilos now.", now="2026-05-01", learn=False)
+    vector = agent.embedder.embed("cat weight", role="passage")
+    older = store.add_memory("The cat weighs 6,4 kilos", source_message_ids=[old.id], embedding=vector)
+    newer = store.add_memory("The cat weighs 5,8 kilos", source_message_ids=[new.id], embedding=vector)
+    store.query("UPDATE memories SET status = 'superseded', superseded_by = ? WHERE id = ?", (newer, older))
+    prompt = agent.ask("How much does my cat weigh?").prompt_text
+    assert '"My cat weighs 6,4 kilos." (replaced later)' in prompt
+    assert '"My cat weighs 5,8 kilos now." (current)' in prompt
+
+
+def test_published_variant_shows_no_verbatim_sentences(make_agent):
     llm = ScriptedLLM(defaults={"Selection": lambda m, s: json.dumps({"keep": []})})
     agent = make_agent(llm, AgentConfig(learn=False, variant="published"))
     for i in range(6):

@@ -39,9 +39,9 @@ def agent():
 def test_lightmem_turn_traces_every_step_and_puts_the_evidence_in_the_prompt(agent):
     result = agent.turn(QUESTION, mode="lightmem", now="2026-05-01")
     assert result.error is None and result.answer.strip()
-    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder"]
+    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder", "Abstention"]
     assert_timed(result)
-    assert result.trace.step("Controller").raw  # the model really answered the structured call
+    assert result.blocking_llm_calls == 1  # Controller and Selector decide in code in the default variant
     assert result.trace.step("Responder").completion_tokens > 0
     assert result.evidence, "nothing retrieved reached the prompt"
     assert all(c.text in result.prompt_text for c in result.evidence)
@@ -62,6 +62,24 @@ def test_rag_turn_is_retrieval_and_one_reply_with_the_sentences_in_the_prompt(ag
     assert all(f'the person said: "{c.text}"' in result.prompt_text for c in result.evidence)
     assert '(2026-03-02) the person said: "I have a cat called Pimentón' in result.prompt_text
     assert agent.wait_for_writer(timeout=120)
+
+
+def test_published_variant_really_asks_the_model_to_route_and_select(agent):
+    from dataclasses import replace
+
+    published = build_agent(Settings.load({}), llm=agent.llm, embedder=agent.embedder,
+                            config=replace(agent.config, variant="published"))
+    try:
+        for day, text in TOLD:
+            published.add_memory(text)
+        result = published.ask(QUESTION, mode="lightmem", now="2026-05-01")
+    finally:
+        published.close()
+        published.index.drop()
+        published.store.close()
+    assert result.trace.step("Controller").raw  # the model really answered the structured call
+    assert result.trace.step("Selector").raw
+    assert result.blocking_llm_calls >= 3
 
 
 def assert_timed(result) -> None:

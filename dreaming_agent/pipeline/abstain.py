@@ -1,0 +1,45 @@
+"""Abstention decided by code: an answer that names what no evidence line says becomes "I don't know"."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..text import mentions, normalize, proper_nouns, words
+
+UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
+
+# Frequent Spanish words that are not English words: enough to tell the two languages of a short question apart.
+_SPANISH = frozenset(
+    """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
+    cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo""".split()
+)
+
+
+@dataclass(frozen=True)
+class Check:
+    answer: str
+    abstained: bool
+    reason: str
+
+
+def language(text: str) -> str:
+    """'es' or 'en', from punctuation, accents and frequent words."""
+    if "¿" in text or "¡" in text or any(c in text for c in "ñáéíóú"):
+        return "es"
+    tokens = [w.lower() for w in words(text)]
+    spanish = sum(t in _SPANISH for t in tokens)
+    return "es" if tokens and spanish / len(tokens) >= 0.25 else "en"
+
+
+def no_evidence(question: str) -> Check:
+    return Check(UNKNOWN[language(question)], True, "no evidence line was found for the question (no model call)")
+
+
+def check(answer: str, question: str, evidence_text: str) -> Check:
+    """Keep the answer unless it names someone or something absent from both the evidence and the question."""
+    named = proper_nouns(answer)
+    asked = normalize(question)
+    unsupported = sorted(n for n in named if not mentions(n, evidence_text) and not mentions(n, asked))
+    if not unsupported:
+        return Check(answer, False, "every name in the answer is in the evidence" if named else "the answer names nothing")
+    return Check(UNKNOWN[language(question)], True,
+                 f"the answer named {', '.join(unsupported)}, which no evidence line says; replaced by 'I don't know'")

@@ -1,0 +1,127 @@
+"""One `gather` per mode: what the Responder will read for this message, decided before any reply is written.
+
+Every mode embeds the message (and its parts) once and searches once; the default LightMem variant decides in
+code, the published one asks the model (Controller, Selector) as the published pipeline does.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..embed.base import Embedder
+from ..llm.base import LLM
+from ..prompts import PromptLibrary
+from ..store import Store, VectorIndex
+from . import controller, selector
+from .evidence import Evidence, in_date_order, memory_line, replacement_marks, said_line
+from .retriever import Candidate, search
+from .trace import Step
+
+
+@dataclass(frozen=True)
+class GatherConfig:
+    top_k: int = 8  # LightMem: entries per query
+    rag_top_k: int = 8  # naive RAG: verbatim sentences shown (also LightMem's floor)
+    rag_date_order: bool = True  # naive RAG shows its sentences oldest first (measured: see docs/results/bench.md)
+    rag_prompt: str = "answer"  # the short prompt; "responder" is the long one LightMem-as-published uses
+    part_k: int = 3  # LightMem: extra sentences per part of a compound question
+    facts_shown: int = 5  # LightMem: durable facts among a query's best hits, at most this many
+    memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
+    min_keep: int = 3
+    max_facts: int = 40  # published variant: every durable fact, as published
+
+
+@dataclass
+class Gatherer:
+    store: Store
+    index: VectorIndex
+    embedder: Embedder
+    llm: LLM
+    prompts: PromptLibrary
+    config: GatherConfig
+    seed: int = 0
+
+    def none(self, text: str, **_) -> Evidence:
+        return Evidence(question=controller.plan(text).question)
+
+    def rag(self, text: str, *, exclude_message: int | None, **_) -> Evidence:
+        """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else."""
+        started = time.perf_counter()
+        vectors = self.embedder.embed_batch([text], role="query")
+        found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
+                       exclude_message=exclude_message)
+        hits = found.top_sentences(0, self.config.rag_top_k)
+        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences", parsed=_listing(hits))
+        if self.config.rag_date_order:
+            hits = in_date_order(hits)
+        return Evidence([said_line(c) for c in hits], hits, steps=[step], question=controller.plan(text).question,
+                        prompt=self.config.rag_prompt)
+
+    def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
+        """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
+        started = time.perf_counter()
+        decided = controller.plan(text)
+        steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries})]
+        t0 = time.perf_counter()
+        vectors = self.embedder.embed_batch(decided.queries, role="query")
+        found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
+                       touch_at=touch_at)
+        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries",
+                          parsed=_listing(found.candidates)))
+        t0 = time.perf_counter()
+        sentences, facts, memories = self._choose(found)
+        marks = replacement_marks(self.store, sentences)
+        shown = in_date_order(memories + sentences)
+        lines = [said_line(c, marks.get(c.key, "")) if c.kind == "sentence" else memory_line(c, with_sources=True)
+                 for c in shown]
+        marked = sum(1 for c in sentences if c.key in marks)
+        steps.append(Step("Selector", _ms(t0),
+                          f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
+                          f"{marked} marked current/replaced (decided in code)",
+                          parsed=[c.key for c in shown]))
+        return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question)
+
+    def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
+        """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
+        cfg = self.config
+        sentences = found.top_sentences(0, cfg.rag_top_k)
+        for part in range(1, len(found.by_query)):
+            sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
+        shown_text = {s.text for s in sentences}
+        entries = [c for c in found.candidates if c.kind == "memory"]
+        facts = [c for c in entries if c.tier == "ltm"][: cfg.facts_shown]
+        memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
+                    and not any(s.text in shown_text for s in c.sources)]
+        if len(sentences) + len(memories) < cfg.min_keep:
+            extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
+            sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
+        return sentences, facts, memories
+
+    def published(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
+        """The published pipeline: a model Controller, a model Selector, memory texts without their sources."""
+        decision = controller.decide(self.llm, self.prompts, text, today=today, seed=self.seed)
+        steps = [Step.from_structured("Controller", decision, controller.describe(decision.value))]
+        t0 = time.perf_counter()
+        queries = [q for q in dict.fromkeys(q.strip() for q in [text, *decision.value.queries]) if q]
+        vectors = self.embedder.embed_batch(queries, role="query")
+        candidates = search(self.store, self.index, vectors, k=self.config.top_k, fetch=self.config.top_k,
+                            sentences=False, touch_at=touch_at,
+                            exclude_message=exclude_message).candidates[: 2 * self.config.top_k]
+        steps.append(Step("Retriever", _ms(t0), f"{len(candidates)} candidates", parsed=_listing(candidates)))
+        kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
+                                          min_keep=self.config.min_keep, seed=self.seed)
+        if selection is None:
+            steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
+        else:
+            steps.append(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
+        facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
+        return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps,
+                        prompt="responder")
+
+
+def _listing(candidates: list[Candidate]) -> list[dict]:
+    return [{"key": c.key, "score": round(c.score, 3), "date": c.date, "text": c.text} for c in candidates]
+
+
+def _ms(t0: float) -> float:
+    return round((time.perf_counter() - t0) * 1000, 1)
