@@ -84,7 +84,10 @@ class VectorServerLost(BackendUnavailable):
 
 class ModelTimeout(DreamingAgentError):
     def __init__(self, seconds: float, backend: str):
-        super().__init__(f"The {backend} model did not answer within {seconds:.0f} s.")
+        super().__init__(
+            f"The {backend} model did not answer within {seconds:g} s. Allow it longer with DREAMING_LLM_TIMEOUT "
+            "(or --llm-timeout-s), or choose a smaller model."
+        )
         self.seconds = seconds
         self.backend = backend
 

@@ -71,11 +71,11 @@ class OpenAICompatibleLLM(ServedLLM):
         started = time.perf_counter()
         while True:
             mode = self.schema_mode
-            extra = _schema_request(messages, schema, mode) if schema else {"messages": list(messages)}
+            request = _schema_request(messages, schema, mode) if schema else {"messages": list(messages)}
             try:
                 response = self._client.chat.completions.create(
                     model=self.model, temperature=0, seed=seed,
-                    max_tokens=self._reply_budget(extra["messages"], max_tokens), **extra,
+                    max_tokens=self._reply_budget(request["messages"], max_tokens), **request,
                 )
                 break
             except openai.APIStatusError as e:
@@ -89,7 +89,7 @@ class OpenAICompatibleLLM(ServedLLM):
         usage = response.usage
         return Completion(
             text=text,
-            prompt_tokens=self._prompt_tokens(extra["messages"], usage.prompt_tokens if usage else None),
+            prompt_tokens=self._prompt_tokens(request["messages"], usage.prompt_tokens if usage else None),
             completion_tokens=(usage.completion_tokens if usage else 0) or self.count_tokens(text),
             duration_ms=duration_ms,
         )
