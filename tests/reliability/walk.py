@@ -196,7 +196,8 @@ class Walk:
             "mid_term": [m.text for m in agent.mid_term()],
             "history": [m.text for m in agent.history()],
             "window": [view.summary] + [m.text for m in view.turns],
-            "panels": list(panels[:-1]) + [json.dumps(render.chat_messages(agent.history()))],
+            "panels": [panels.facts, panels.mid_term, panels.window, panels.history, panels.writer, panels.kept,
+                       *handlers.traces(agent), json.dumps(render.chat_messages(agent.history()))],
             "probe": probe,
             "step": extra,
         }
