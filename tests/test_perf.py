@@ -39,8 +39,9 @@ def test_perf_json_has_the_keys_others_rely_on(smoke_results):
 
 def test_turn_counts_blocking_calls_and_keeps_the_writer_off_the_reply(smoke_results):
     _, results = smoke_results
-    # RAG answers in one call; LightMem asks the controller, the selector and the responder.
-    assert results["turn"]["blocking_llm_calls"] == {"rag": 1, "lightmem": 3}
+    # One blocking call each: LightMem's Controller and Selector decide in code, over 60 entries and more.
+    assert results["turn"]["blocking_llm_calls"] == {"rag": 1, "lightmem": 1}
+    assert results["turn"]["lightmem_memories"] >= 50 and results["turn"]["background_messages"] >= 50
     turns = results["turn"]["turns"]
     assert results["turn"]["writer_running_at_reply"] == f"{turns}/{turns}"
 

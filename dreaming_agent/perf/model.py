@@ -29,6 +29,7 @@ QUESTIONS = [
 ]
 
 AgentFactory = Callable[[bool], Agent]  # learn -> a fresh agent on its own store and index
+BACKGROUND = 60  # earlier messages of the same person; LightMem also holds one entry per message
 
 
 def measure_ingest(new_agent: AgentFactory, count: int, *, seed: int) -> dict:
@@ -51,6 +52,7 @@ def measure_ingest(new_agent: AgentFactory, count: int, *, seed: int) -> dict:
 def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None] = lambda: None) -> tuple[dict, dict]:
     """The Writer on the history, then the same questions answered by RAG and LightMem agents sharing one model."""
     agents = {"rag": new_agent(False), "lightmem": new_agent(True)}
+    present = _background(agents, BACKGROUND)
     writer = _learn_history(agents, on_step)
     answer_ms: dict[str, list[float]] = {"rag": [], "lightmem": []}
     calls: dict[str, list[int]] = {"rag": [], "lightmem": []}
@@ -80,7 +82,8 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
     return {
         "turns": len(QUESTIONS),
         "history_messages": len(HISTORY),
-        "lightmem_memories": writer["writer_facts_stored"],
+        "lightmem_memories": writer["writer_facts_stored"] + present,
+        "background_messages": BACKGROUND,
         "rag_p50_ms": rag,
         "lightmem_p50_ms": lightmem,
         "ratio": round(lightmem / rag, 2) if rag else None,
@@ -93,6 +96,23 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
         "writer_after_reply_p50_ms": percentile(writer_after_ms, 50),
         "writer_running_at_reply": f"{writer_busy_at_reply}/{len(QUESTIONS)}",
     }, writer
+
+
+def _background(agents: dict[str, Agent], count: int) -> int:
+    """Months of earlier talk: both agents store the messages; LightMem also holds an entry drawn from each.
+
+    The entries are added directly (their own words, with the message as source) so that the measured turns
+    search a realistic memory without an hour of Writer calls first. Returns how many entries LightMem holds."""
+    learner = agents["lightmem"]
+    texts = fact_texts(count, seed=7, start=4 * 10**7)
+    vectors = learner.embedder.embed_batch(texts, role="passage")
+    for text, vector in zip(texts, vectors):
+        agents["rag"].ingest(text, now="2024-12-01T12:00:00", learn=False)
+        message = learner.ingest(text, now="2024-12-01T12:00:00", learn=False)
+        memory_id = learner.store.add_memory(text, source_message_ids=[message.id], embedding=vector,
+                                             created_at="2024-12-01T12:00:00")
+        learner.index.add("memories", [memory_id], vector[None, :])
+    return len(learner.store.memories())
 
 
 def _learn_history(agents: dict[str, Agent], on_step: Callable[[], None]) -> dict:

@@ -21,7 +21,9 @@ class Evidence:
     prompt: str = "answer"  # which prompt file the Responder renders
 
 
-def said_line(c: Candidate, mark: str = "") -> str:
+def said_line(c: Candidate, mark: str = "", *, compact: bool = False) -> str:
+    if compact:
+        return f"- {c.date[:10]}: {c.text}{mark}"
     return f'- ({c.date[:10]}) the person said: "{c.text}"{mark}'
 
 

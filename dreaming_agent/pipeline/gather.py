@@ -23,6 +23,7 @@ class GatherConfig:
     top_k: int = 8  # LightMem: entries per query
     rag_top_k: int = 8  # naive RAG: verbatim sentences shown (also LightMem's floor)
     rag_date_order: bool = True  # naive RAG shows its sentences oldest first (measured: see docs/results/bench.md)
+    compact_lines: bool = False  # "- 2026-03-02: text" instead of '- (2026-03-02) the person said: "text"'
     rag_prompt: str = "answer"  # the short prompt; "responder" is the long one LightMem-as-published uses
     part_k: int = 3  # LightMem: extra sentences per part of a compound question
     facts_shown: int = 5  # LightMem: durable facts among a query's best hits, at most this many
@@ -54,7 +55,7 @@ class Gatherer:
         step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences", parsed=_listing(hits))
         if self.config.rag_date_order:
             hits = in_date_order(hits)
-        return Evidence([said_line(c) for c in hits], hits, steps=[step], question=controller.plan(text).question,
+        return Evidence([said_line(c, compact=self.config.compact_lines) for c in hits], hits, steps=[step], question=controller.plan(text).question,
                         prompt=self.config.rag_prompt)
 
     def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
@@ -72,7 +73,7 @@ class Gatherer:
         sentences, facts, memories = self._choose(found)
         marks = replacement_marks(self.store, sentences)
         shown = in_date_order(memories + sentences)
-        lines = [said_line(c, marks.get(c.key, "")) if c.kind == "sentence" else memory_line(c, with_sources=True)
+        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines) if c.kind == "sentence" else memory_line(c, with_sources=True)
                  for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         steps.append(Step("Selector", _ms(t0),
