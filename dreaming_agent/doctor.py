@@ -50,8 +50,9 @@ def _configuration(settings: Settings, out: Callable[[str], None]) -> None:
         from .llm.llamacpp import default_gguf_path
 
         shown["model"] = settings.gguf or default_gguf_path()
-    # os.cpu_count() sits beside it because containers often report the host's CPUs, not ours.
-    shown["threads"] += f" (os.cpu_count(): {os.cpu_count()})"
+    if settings.llm != "openai":  # a served model's threads are the server's business
+        # os.cpu_count() sits beside it because containers often report the host's CPUs, not ours.
+        shown["threads"] += f" (os.cpu_count(): {os.cpu_count()})"
     for key, value in shown.items():
         out(f"{key}: {value}")
 
@@ -64,6 +65,7 @@ def _check_llm(settings: Settings, out: Callable[[str], None]) -> str | None:
     try:
         result = structured_call(llm, list(_QUESTION), DoctorAnswer, lambda: DoctorAnswer(answer="no"), max_tokens=16)
         out(f"structured output: {llm.structured_output}")
+        out(f"answered by: {llm.name}")
     finally:
         llm.close()
     if result.fell_back:

@@ -107,7 +107,7 @@ def describe(settings: Settings) -> dict[str, str]:
         "backend": settings.llm,
         "model": model,
         "embedder": settings.embedder,
-        "threads": str(threads(settings)),
+        "threads": str(threads(settings)) if settings.llm != "openai" else "the server's own",
         "chroma": settings.chroma_mode,
     }
 

@@ -32,6 +32,7 @@ def test_doctor_passes_and_says_how_the_schema_is_sent(openai_server, monkeypatc
     report = capsys.readouterr().out
     assert code == 0, report
     assert "backend: openai" in report and f"at {openai_server.url}/v1" in report
+    assert "threads: the server's own" in report and f"answered by: {SMOLLM_ALIAS}" in report
     assert "structured output: JSON mode plus the schema in the prompt (the server refused json_schema" in report
     assert report.rstrip().endswith("doctor: all checks passed")
 
