@@ -100,7 +100,8 @@ def dump(store: Store, session: str) -> MemoryFile:
                              prompt_version=m.prompt_version, source_message_ids=list(m.source_message_ids))
                 for m in store.memories(status=None)]
     dreams = []
-    for row in store.query("SELECT id, started_at, finished_at, status, model, prompt_version FROM dream_runs ORDER BY id"):
+    runs = store.query("SELECT id, started_at, finished_at, status, model, prompt_version FROM dream_runs ORDER BY id")
+    for row in runs:
         operations = [
             DreamOperation(id=i, op=op, target_ids=json.loads(targets), text=text, reason=reason,
                            accepted=bool(accepted), verdict=verdict, new_memory_id=new_id)
@@ -146,7 +147,8 @@ def load(store: Store, memory: MemoryFile, session: str, embedder: Embedder) -> 
         with store.transaction() as db:
             db.execute("PRAGMA defer_foreign_keys = ON")  # entries may name ones that come later in the file
             db.executemany(
-                "INSERT INTO messages (id, session, role, text, created_at, speaker, external_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO messages (id, session, role, text, created_at, speaker, external_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(m.id, session, m.role, m.text, m.created_at, m.speaker, m.external_id) for m in memory.messages])
             db.executemany("INSERT INTO sentences (message_id, position, text, embedding) VALUES (?, ?, ?, ?)",
                            [(*sentence, to_blob(v)) for sentence, v in zip(sentences, sentence_vectors)])

@@ -205,7 +205,8 @@ def _apply(db: sqlite3.Connection, migration: Callable[[], str]) -> None:
         )
         broken = db.execute("PRAGMA foreign_key_check").fetchall()
         if broken:
-            raise MigrationFailed(migration.__name__, f"{len(broken)} rows point at rows that do not exist: {broken[:5]}")
+            raise MigrationFailed(migration.__name__,
+                                  f"{len(broken)} rows point at rows that do not exist: {broken[:5]}")
     except sqlite3.Error as e:
         if db.in_transaction:
             db.execute("ROLLBACK")

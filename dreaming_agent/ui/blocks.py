@@ -217,8 +217,9 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
     for panel, notice in ((page.facts, page.memory_notice), (page.mid_term, page.memory_notice),
                           (page.history, page.history_notice)):
         panel.click(delete_clicked, outputs=[notice, page.chat, *panels, *traces], api_visibility="private")
-    page.chat.clear(delete_conversation, inputs=page.clear_confirmed, outputs=[page.notice, page.chat, *panels, *traces],
-                    js=scripts.CONFIRM_CLEAR, api_name="delete_conversation")
+    page.chat.clear(delete_conversation, inputs=page.clear_confirmed,
+                    outputs=[page.notice, page.chat, *panels, *traces], js=scripts.CONFIRM_CLEAR,
+                    api_name="delete_conversation")
     page.export.click(export_memory, outputs=[page.memory_file, page.notice], api_name="export_memory").then(
         None, js=scripts.CLICK_DOWNLOAD)
     page.load.upload(load_memory, inputs=page.load, outputs=[page.notice, page.chat, *panels, *traces],

@@ -170,7 +170,8 @@ def delete_conversation(agent: Agent, confirmed: bool) -> ActionView:
 
     def delete() -> str:
         count = agent.delete_conversation()
-        return f"Deleted the conversation ({count} message{'' if count == 1 else 's'}) and what was learned only from it."
+        plural = "" if count == 1 else "s"
+        return f"Deleted the conversation ({count} message{plural}) and what was learned only from it."
     return _act(agent, delete)
 
 

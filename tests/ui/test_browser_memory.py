@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,7 +20,6 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 def echo_llm():
     """A model that repeats the markup in everything it writes: entries, answers, Dream texts and reasons."""
     def dream(messages, schema):
-        import re
         ids = [int(i) for i in re.findall(r"^\[(\d+)\]", messages[-1]["content"], re.M)]
         return json.dumps({"operations": [
             {"op": "UPDATE", "target_ids": ids[:1], "text": "The user is Eve " + MARKUP, "reason": MARKUP},
