@@ -77,6 +77,11 @@ def test_an_unreachable_ollama_is_told_apart_quickly(tmp_path):
     assert choice.model.startswith("Qwen2.5-Coder-0.5B") and "0.5B evaluation model is the best" in choice.reason
 
 
+def test_a_server_that_is_not_ollama_is_named_as_such(ollama):
+    served, why = ollama_serves(ollama.url + "/elsewhere", "qwen2.5:3b")  # answers 404 there
+    assert not served and why == f"{ollama.url}/elsewhere answered HTTP 404, not as Ollama"
+
+
 def test_the_missing_model_is_assembled_on_first_use_then_verified(tmp_path):
     wanted = model_file(tmp_path, content=None)
     fetched = []

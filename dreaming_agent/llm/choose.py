@@ -70,6 +70,8 @@ def ollama_serves(host: str, model: str, timeout_s: float = PROBE_TIMEOUT_S) -> 
         response = httpx.get(url, timeout=timeout_s)
         response.raise_for_status()
         names = {m.get("name") or m.get("model") for m in response.json().get("models", [])}
+    except httpx.HTTPStatusError as e:  # something answers there, but not as Ollama does
+        return False, f"{host} answered HTTP {e.response.status_code}, not as Ollama"
     except (httpx.HTTPError, ValueError, AttributeError) as e:
         return False, f"no Ollama answers at {host} ({type(e).__name__})"
     wanted = {model, f"{model}:latest"} if ":" not in model else {model}
