@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..text import mentions, normalize, proper_nouns, words
+from ..text import mentions, normalize, proper_nouns, split_sentences, words
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -12,6 +12,25 @@ _SPANISH = frozenset(
     """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
     cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo""".split()
 )
+
+
+# Words that open a reply without naming anything ("Based on the memory, …", "Según lo que me dijiste, …").
+_OPENERS = frozenset(normalize(w) for w in
+    """based according sorry unfortunately yes sure certainly actually currently now then also well hello hi
+    note remember as from in on at by for with after before since during
+    según claro perdón lamentablemente actualmente ahora entonces también bueno hola sí vale desde en con
+    después antes durante""".split())
+
+
+def _named(answer: str) -> set[str]:
+    """Names and specific values the answer states; an opening word is a name only if it is not a common opener."""
+    found = set()
+    for sentence in split_sentences(answer):
+        tokens = words(sentence)
+        if tokens and normalize(tokens[0]) in _OPENERS or (tokens and normalize(tokens[0]).endswith(("ly", "ing"))):
+            sentence = sentence[sentence.find(tokens[0]) + len(tokens[0]):]
+        found |= proper_nouns(sentence)
+    return {n for n in found if len(n) > 1}
 
 
 @dataclass(frozen=True)
@@ -36,7 +55,7 @@ def no_evidence(question: str) -> Check:
 
 def check(answer: str, question: str, evidence_text: str) -> Check:
     """Keep the answer unless it names someone or something absent from both the evidence and the question."""
-    named = proper_nouns(answer)
+    named = _named(answer)
     asked = normalize(question)
     unsupported = sorted(n for n in named if not mentions(n, evidence_text) and not mentions(n, asked))
     if not unsupported:

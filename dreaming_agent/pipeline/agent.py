@@ -121,8 +121,8 @@ class Agent(MemoryOps):
         """Store a message verbatim (refusing empty ones); optionally schedule the Writer on it."""
         if role == "user":
             _require_text(text)
-        self._index_new_sentences()
         message = self.store.add_message(self.session, role, text, _stamp(now), speaker=speaker, external_id=external_id)
+        self._index_new_sentences()  # after storing: a vector server that is down must not cost the message
         if learn and role == "user":
             self._schedule_learning(message)
         return message
@@ -148,7 +148,7 @@ class Agent(MemoryOps):
         recent = view.chat_messages(mode)
         if exclude_message is not None and recent and recent[-1]["role"] == "user":
             recent = recent[:-1]  # the current message is the question itself
-        if evidence.prompt != "responder":
+        if self.config.variant == "default":  # the published pipeline keeps its whole window
             recent = quiet_replies(recent)
         template = evidence.prompt if evidence.question else "acknowledge"
         packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,

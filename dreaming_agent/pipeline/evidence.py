@@ -1,10 +1,10 @@
 """What a mode gathered for one question: the dated lines the Responder reads, the entries behind them, the trace."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..store import Store
-from ..text import normalize, words
+from ..text import entities, normalize, words
 from .retriever import Candidate
 from .trace import Step
 
@@ -18,7 +18,7 @@ class Evidence:
     facts: list[str] = field(default_factory=list)  # durable facts (long-term tier) that bear on the question
     steps: list[Step] = field(default_factory=list)
     question: bool = True  # False: a statement, answered with an acknowledgement and never abstained on
-    prompt: str = "answer"  # which prompt file the Responder renders
+    prompt: str = "responder"  # which prompt file the Responder renders
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False) -> str:
@@ -41,23 +41,56 @@ def in_date_order(candidates: list[Candidate]) -> list[Candidate]:
 
 
 def replacement_marks(store: Store, sentences: list[Candidate]) -> dict[str, str]:
-    """What memory knows about each shown sentence: its fact was replaced later, or it holds the current value.
+    """What memory knows about each shown sentence: the entries drawn from it were all replaced later.
 
     A sentence is matched to the entries drawn from its message that share a content word with it; a Dream's
     UPDATE or MERGE leaves the older entry `superseded`, the newer one active with a predecessor.
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
-    replaced_ids = {m.superseded_by for m in derived if m.status == "superseded" and m.superseded_by}
     marks: dict[str, str] = {}
     for s in sentences:
         said = _content(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
                 and said & _content(m.text)]
+        # No "current" mark: a Dream's MERGE of two copies also leaves an active successor, which says nothing
+        # about a value having changed (measured: it marked the old home town "current").
         if mine and all(m.status == "superseded" for m in mine):
             marks[s.key] = " (replaced later)"
-        elif any(m.status == "active" and m.id in replaced_ids for m in mine):
-            marks[s.key] = " (current)"
+    return marks
+
+
+def in_context(store: Store, sentences: list[Candidate], *, max_chars: int) -> list[Candidate]:
+    """Each hit shown as its whole message when short (a lone "Hola desde Edimburgo!!" says little), once per message."""
+    messages = store.messages_by_id({c.sources[0].message_id for c in sentences if c.sources})
+    out, seen = [], set()
+    for c in sentences:
+        message = messages.get(c.sources[0].message_id) if c.sources else None
+        if message is None or len(message.text) > max_chars:
+            out.append(c)
+            continue
+        if message.id in seen:
+            continue
+        seen.add(message.id)
+        out.append(replace(c, text=message.text))
+    return out
+
+
+def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float) -> dict[str, str]:
+    """Conflicts found in code: an older sentence on the same subject as a newer one, each with a value the other lacks.
+
+    Same subject: their embeddings are at least `min_similarity` apart; values: names and numbers (`entities`)."""
+    vectors = store.sentence_vectors(c.id for c in sentences if c.kind == "sentence")
+    dated = sorted((c for c in sentences if c.id in vectors), key=lambda c: c.date)
+    marks: dict[str, str] = {}
+    for i, older in enumerate(dated):
+        for newer in dated[i + 1:]:
+            if newer.date == older.date:  # one message: its sentences do not replace each other
+                continue
+            a, b = entities(older.text), entities(newer.text)
+            if a - b and b - a and float(vectors[older.id] @ vectors[newer.id]) >= min_similarity:
+                marks[older.key] = f" (older; see {newer.date[:10]})"
+                break
     return marks
 
 

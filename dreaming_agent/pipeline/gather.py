@@ -13,7 +13,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Store, VectorIndex
 from . import controller, selector
-from .evidence import Evidence, in_date_order, memory_line, replacement_marks, said_line
+from .evidence import Evidence, in_context, in_date_order, memory_line, newer_values, replacement_marks, said_line
 from .retriever import Candidate, search
 from .trace import Step
 
@@ -22,12 +22,16 @@ from .trace import Step
 class GatherConfig:
     top_k: int = 8  # LightMem: entries per query
     rag_top_k: int = 8  # naive RAG: verbatim sentences shown (also LightMem's floor)
-    rag_date_order: bool = True  # naive RAG shows its sentences oldest first (measured: see docs/results/bench.md)
+    # The defaults are the best naive RAG of the ablation in docs/results/bench.md; LightMem reads the same prompt.
+    rag_date_order: bool = True  # oldest first, so the last line about a thing is its newest value
     compact_lines: bool = False  # "- 2026-03-02: text" instead of '- (2026-03-02) the person said: "text"'
-    rag_prompt: str = "answer"  # the short prompt; "responder" is the long one LightMem-as-published uses
+    rag_prompt: str = "responder"  # "answer": a three-sentence prompt (measured worse, kept for the ablation)
+    lightmem_prompt: str = "responder"
     part_k: int = 3  # LightMem: extra sentences per part of a compound question
     facts_shown: int = 5  # LightMem: durable facts among a query's best hits, at most this many
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
+    message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
+    newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -72,6 +76,10 @@ class Gatherer:
         t0 = time.perf_counter()
         sentences, facts, memories = self._choose(found)
         marks = replacement_marks(self.store, sentences)
+        if self.config.newest_wins is not None:
+            marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
+        if self.config.message_chars:
+            sentences = in_context(self.store, sentences, max_chars=self.config.message_chars)
         shown = in_date_order(memories + sentences)
         lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines) if c.kind == "sentence" else memory_line(c, with_sources=True)
                  for c in shown]
@@ -80,7 +88,8 @@ class Gatherer:
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
                           f"{marked} marked current/replaced (decided in code)",
                           parsed=[c.key for c in shown]))
-        return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question)
+        return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
+                        prompt=self.config.lightmem_prompt)
 
     def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
@@ -88,11 +97,12 @@ class Gatherer:
         sentences = found.top_sentences(0, cfg.rag_top_k)
         for part in range(1, len(found.by_query)):
             sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
-        shown_text = {s.text for s in sentences}
+        # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
+        shown_messages = {s.sources[0].message_id for s in sentences}
         entries = [c for c in found.candidates if c.kind == "memory"]
         facts = [c for c in entries if c.tier == "ltm"][: cfg.facts_shown]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
-                    and not any(s.text in shown_text for s in c.sources)]
+                    and not any(s.message_id in shown_messages for s in c.sources)]
         if len(sentences) + len(memories) < cfg.min_keep:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]

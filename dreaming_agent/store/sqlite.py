@@ -109,6 +109,7 @@ class Store:
         try:
             with store.lock:
                 source.backup(store.db)
+                migrate(store.db)  # a snapshot taken by an older version reads like any older database
         finally:
             source.close()
         return store
@@ -233,8 +234,12 @@ class Store:
         with self.transaction() as db:
             db.executemany("UPDATE sentences SET embedding = ? WHERE id = ?", [(to_blob(v), i) for i, v in pairs])
 
-    def sentence_vectors(self) -> dict[int, np.ndarray]:
-        return {i: from_blob(b) for i, b in self.query("SELECT id, embedding FROM sentences WHERE embedding IS NOT NULL")}
+    def sentence_vectors(self, ids: Iterable[int] | None = None) -> dict[int, np.ndarray]:
+        sql, params = "SELECT id, embedding FROM sentences WHERE embedding IS NOT NULL", []
+        if ids is not None:
+            params = list(ids)
+            sql += f" AND id IN ({','.join('?' * len(params))})" if params else " AND 0"
+        return {i: from_blob(b) for i, b in self.query(sql, params)}
 
     # -- memories -------------------------------------------------------------------------------------
     def add_memory(

@@ -4,6 +4,7 @@ import pytest
 
 from dreaming_agent.errors import BackendUnavailable, InvalidInput, ModelTimeout
 from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.gather import GatherConfig
 from dreaming_agent.testing import ScriptedLLM
 
 from .conftest import FLOW_CONFIG, facts_from
@@ -244,17 +245,28 @@ def test_a_statement_gets_an_acknowledgement_never_an_abstention(make_agent):
     assert "acknowledge what they said" in result.prompt.messages[0]["content"]
 
 
-def test_a_replaced_value_is_marked_and_its_successor_marked_current(make_agent, store):
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+def test_what_memory_knows_marks_a_replaced_value_and_an_older_conflicting_one(make_agent, store):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(newest_wins=0.3)))
     old = agent.ingest("My cat weighs 6,4 kilos.", now="2026-03-01", learn=False)
     new = agent.ingest("My cat weighs 5,8 kilos now.", now="2026-05-01", learn=False)
+    agent.ingest("My cat Miso weighs less since the diet.", now="2026-05-02", learn=False)
     vector = agent.embedder.embed("cat weight", role="passage")
     older = store.add_memory("The cat weighs 6,4 kilos", source_message_ids=[old.id], embedding=vector)
     newer = store.add_memory("The cat weighs 5,8 kilos", source_message_ids=[new.id], embedding=vector)
     store.query("UPDATE memories SET status = 'superseded', superseded_by = ? WHERE id = ?", (newer, older))
     prompt = agent.ask("How much does my cat weigh?").prompt_text
-    assert '"My cat weighs 6,4 kilos." (replaced later)' in prompt
-    assert '"My cat weighs 5,8 kilos now." (current)' in prompt
+    assert '"My cat weighs 6,4 kilos." (replaced later)' in prompt  # the Dream's UPDATE
+    assert '"My cat weighs 5,8 kilos now." (older; see 2026-05-02)' in prompt  # a newer value names Miso
+    assert '"My cat Miso weighs less since the diet."\n' in prompt + "\n"
+
+
+def test_a_short_message_is_shown_whole_once(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(message_chars=240)))
+    agent.ingest("Hola desde Edimburgo!! Landed on Tuesday with the cat.", now="2026-05-10", learn=False)
+    agent.new_conversation()
+    result = agent.ask("When did I land in Edinburgh?")
+    assert result.prompt_text.count("Hola desde Edimburgo!! Landed on Tuesday with the cat.") == 1
+
 
 
 def test_published_variant_shows_no_verbatim_sentences(make_agent):

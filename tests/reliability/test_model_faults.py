@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter, deque
+from dataclasses import replace
 
 import pytest
 
@@ -63,7 +64,9 @@ def test_a_turn_answers_or_says_clearly_what_failed(make_agent, store, role, fau
     markers = Markers(zlib.crc32(f"{role}/{fault}".encode()))
     question = f"What do I grow in my garden, tomatoes {markers.new()}?"
     llm = ScriptedLLM()
-    agent = seeded(make_agent, llm, markers)
+    # Only the published variant asks a model to route and select; the default decides both in code.
+    config = CONFIG if role == "Responder" else replace(CONFIG, variant="published")
+    agent = seeded(make_agent, llm, markers, config)
     llm.queues[TURN_ROLES[role]] = deque(map(stored_first(store, question), FAULTS[fault]()))
 
     result = agent.turn(question)

@@ -234,9 +234,8 @@ class Walk:
         live = self.rng.sample(sorted(self.message_marker.values()), min(2, len(self.message_marker)))
         question = "Tell me about " + " ".join(wanted + live) + "?"
         result = self.agent.ask(question, self.rng.choice(("lightmem", "rag")))
-        surfaces = turn_surfaces(result)
-        surfaces[-1] = surfaces[-1].replace(question, "")  # the question itself may name anything
-        return surfaces
+        # The question itself may name anything: the prompt and the Controller's queries (in the panel) repeat it.
+        return [surface.replace(question, "") for surface in turn_surfaces(result)]
 
     def _check_nothing_else_lost(self) -> None:
         """The converse: what the person did not delete is still there (messages in history, typed facts in memory)."""
