@@ -64,9 +64,9 @@ class Plan:
     personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
 
     def describe(self) -> str:
-        kind = "question" if self.question else "statement (acknowledge; no abstention)"
-        parts = f"; {len(self.queries) - 1} parts: " + " | ".join(self.queries[1:]) if len(self.queries) > 1 else ""
-        return f"{kind}{parts} (decided in code)"
+        kind = "question" if self.question else "statement: acknowledge, never abstain"
+        shown = " | ".join(q if len(q) <= 80 else q[:79] + "…" for q in self.queries)
+        return f"{kind}; {len(self.queries)} quer{'y' if len(self.queries) == 1 else 'ies'}: {shown} (decided in code)"
 
 
 def plan(text: str) -> Plan:

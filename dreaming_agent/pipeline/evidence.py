@@ -48,6 +48,7 @@ def replacement_marks(store: Store, sentences: list[Candidate]) -> dict[str, str
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
+    updated = store.updated_away() if derived else set()
     marks: dict[str, str] = {}
     for s in sentences:
         said = _content(s.text)
@@ -55,7 +56,7 @@ def replacement_marks(store: Store, sentences: list[Candidate]) -> dict[str, str
                 and said & _content(m.text)]
         # No "current" mark: a Dream's MERGE of two copies also leaves an active successor, which says nothing
         # about a value having changed (measured: it marked the old home town "current").
-        if mine and all(m.status == "superseded" for m in mine):
+        if mine and (all(m.status == "superseded" for m in mine) or any(m.id in updated for m in mine)):
             marks[s.key] = " (replaced later)"
     return marks
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import sqlite3
 import tempfile
@@ -370,6 +371,22 @@ class Store:
             message_ids,
         )
         return self.memories(status=None, ids=[r[0] for r in rows])
+
+    def updated_away(self) -> set[int]:
+        """Entries an applied Dream's UPDATE replaced by a newer value: every target but the newest said."""
+        rows = self.query(
+            "SELECT o.target_ids FROM dream_ops o JOIN dream_runs r ON r.id = o.dream_id "
+            "WHERE o.op = 'UPDATE' AND o.accepted = 1 AND r.status = 'applied'"
+        )
+        replaced: set[int] = set()
+        for (targets,) in rows:
+            ids = [int(i) for i in json.loads(targets)]
+            # Message ids grow with time: the target drawn from the latest message holds the newest value.
+            said = {m.id: max(m.source_message_ids, default=0) for m in self.memories(status=None, ids=ids)}
+            if len(said) > 1:
+                newest = max(said, key=lambda i: (said[i], i))
+                replaced |= set(said) - {newest}
+        return replaced
 
     def _sources(self, memory_ids: list[int]) -> dict[int, list[int]]:
         if not memory_ids:

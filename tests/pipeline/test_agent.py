@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 
@@ -275,3 +276,23 @@ def test_published_variant_shows_no_verbatim_sentences(make_agent):
     for i in range(6):
         agent.ingest(f"Sentence {i} about my bicycle trips.", learn=False)
     assert agent.ask("bicycle trips", mode="lightmem").evidence == []
+
+
+def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_agent, store):
+    def update(messages, schema):
+        ids = [int(i) for i in re.findall(r"\[(\d+)\]", messages[-1]["content"])]
+        return json.dumps({"operations": [{"op": "UPDATE", "target_ids": sorted(ids)[:2],
+                                           "text": "The user lives in Porto (previously Lisbon)", "reason": "moved"}]})
+
+    agent = make_agent(ScriptedLLM(defaults={"DreamProposal": update}), AgentConfig(learn=False))
+    old = agent.ingest("I live in Lisbon.", now="2026-03-01", learn=False)
+    new = agent.ingest("I moved to Porto.", now="2026-05-01", learn=False)
+    vector = agent.embedder.embed("The user lives in", role="passage")  # one cluster for the Dream
+    for text, message in (("The user lives in Lisbon", old), ("The user lives in Porto", new)):
+        memory_id = store.add_memory(text, source_message_ids=[message.id], embedding=vector)
+        agent.index.add("memories", [memory_id], vector[None, :])
+    report = agent.dream(now="2026-05-02T23:00:00")
+    assert [op.op for op in report.accepted] == ["UPDATE"], report.rejected
+    prompt = agent.ask("Where do I live?").prompt_text
+    assert '"I live in Lisbon." (replaced later)' in prompt
+    assert '"I moved to Porto."\n' in prompt + "\n"

@@ -51,11 +51,12 @@ def scripted_dream(messages, schema) -> str:
 
 
 def scripted_answer(messages, schema) -> str:
-    """Answers that read sensibly in a screenshot: from memory entries when there are some, else from sentences."""
+    """Answers that read sensibly in a screenshot: from what memory knows when it knows it, else from sentences."""
     system, question = messages[0]["content"], messages[-1]["content"]
     if "?" not in question:
         return "Thanks for telling me — I'll remember that."
-    if re.search(r"The user[^\n]*Porto", system):  # a memory entry (LightMem), not only raw sentences (RAG)
+    # LightMem marks a replaced value (after a Dream), or shows an entry whose message is not among the lines.
+    if "(replaced later)" in system or re.search(r"The user[^\n]*Porto", system):
         return "You live in Porto now; you moved there from Lisbon last week."
     if "Porto" in system and "Lisbon" in system:
         return "You said you live in Lisbon, and also that you moved from Lisbon to Porto."
