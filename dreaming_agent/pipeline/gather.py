@@ -24,7 +24,7 @@ class GatherConfig:
     rag_top_k: int = 8  # naive RAG: verbatim sentences shown (also LightMem's floor)
     # The defaults are the best naive RAG of the ablation in docs/results/bench.md; LightMem reads the same prompt.
     rag_date_order: bool = True  # oldest first, so the last line about a thing is its newest value
-    compact_lines: bool = False  # "- 2026-03-02: text" instead of '- (2026-03-02) the person said: "text"'
+    compact_lines: bool = True  # "- 2026-03-02: text" rather than '- (2026-03-02) the person said: "text"'
     rag_prompt: str = "responder"  # "answer": a three-sentence prompt (measured worse, kept for the ablation)
     lightmem_prompt: str = "responder"
     part_k: int = 3  # LightMem: extra sentences per part of a compound question
