@@ -8,7 +8,6 @@ from pydantic import BaseModel, Field
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
-from ..text import normalize
 from .retriever import Candidate
 
 
@@ -37,10 +36,3 @@ def select(
             kept.append(c)
     kept.sort(key=lambda c: -c.score)
     return kept, result
-
-
-def with_floor(kept: list[Candidate], floor: list[Candidate]) -> list[Candidate]:
-    """Kept entries plus every floor sentence not already shown (as itself or as a kept memory's source)."""
-    shown = {c.key for c in kept} | {normalize(s.text) for c in kept for s in c.sources}
-    extra = [c for c in floor if c.key not in shown and normalize(c.text) not in shown]
-    return sorted(kept + extra, key=lambda c: -c.score)
