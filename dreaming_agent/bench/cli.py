@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -170,7 +171,10 @@ def _models(args):
         from ..testing import ScriptedLLM
 
         return ScriptedLLM(), embedder, "scripted"
-    settings = Settings.load({}, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model,
-                                  "threads": args.threads})
-    name = settings.ollama_model if settings.llm == "ollama" else Path(settings.gguf or "SmolLM2-135M-Instruct.Q4_1.gguf").name
-    return build_llm(settings), embedder, name
+    # Server addresses and keys come from the environment (OLLAMA_HOST, OPENAI_BASE_URL, …); the flags set the rest.
+    settings = Settings.load(os.environ, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model,
+                                          "threads": args.threads})
+    llm = build_llm(settings)
+    if settings.llm == "embedded":
+        return llm, embedder, Path(settings.gguf or "SmolLM2-135M-Instruct.Q4_1.gguf").name
+    return llm, embedder, llm.name
