@@ -150,10 +150,14 @@ class Agent(MemoryOps):
             recent = recent[:-1]  # the current message is the question itself
         if self.config.variant == "default":  # the published pipeline keeps its whole window
             recent = quiet_replies(recent)
-        template = evidence.prompt if evidence.question else "acknowledge"
+        # A statement is acknowledged from the conversation alone: shown its own earlier sentences, a small model
+        # repeats them back or speaks as the person.
+        template, lines = (evidence.prompt, evidence.lines) if evidence.question else ("acknowledge", [])
+        if not evidence.question:  # and from the message alone: given earlier turns it copies or impersonates them
+            recent = []
         packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
-                              today=today, facts=evidence.facts, summary=view.summary, evidence=evidence.lines,
-                              recent=recent)
+                              today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
+                              evidence=lines, recent=recent)
         abstaining = self._may_abstain(evidence, mode, text)
         error = None
         try:

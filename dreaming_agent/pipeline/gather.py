@@ -47,7 +47,7 @@ class Gatherer:
     seed: int = 0
 
     def none(self, text: str, **_) -> Evidence:
-        return Evidence(question=controller.plan(text).question)
+        return Evidence()  # no memory, no routing: every message is answered as it comes
 
     def rag(self, text: str, *, exclude_message: int | None, **_) -> Evidence:
         """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else."""
@@ -59,7 +59,8 @@ class Gatherer:
         step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences", parsed=_listing(hits))
         if self.config.rag_date_order:
             hits = in_date_order(hits)
-        return Evidence([said_line(c, compact=self.config.compact_lines) for c in hits], hits, steps=[step], question=controller.plan(text).question,
+        # Naive: no routing, every message answered from its sentences.
+        return Evidence([said_line(c, compact=self.config.compact_lines) for c in hits], hits, steps=[step],
                         prompt=self.config.rag_prompt)
 
     def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:

@@ -14,6 +14,7 @@ from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..text import split_sentences
 from .grounding import lexical, role, semantic
+from .retriever import is_question
 from .trace import Step
 
 
@@ -50,6 +51,10 @@ def write(
     seed: int = 0,
 ) -> WriterOutcome:
     started = time.perf_counter()
+    if all(is_question(sentence) for sentence in split_sentences(message.text)):
+        # "Is there new information?" is the Writer's call, and a message that only asks tells nothing: a small
+        # model asked for facts about "What's my blood type?" invents one ("The user's blood type is O+").
+        return WriterOutcome(message.id, step=Step("Writer", _ms(started), "the message only asks: nothing to learn"))
     prompt = prompts["writer"]
     extracted = structured_call(
         llm, prompt.render(today=message.created_at[:10], message=message.text[:4000]),
@@ -85,7 +90,7 @@ def write(
             index.add("memories", [memory_id], vector[None, :])
             outcome.stored.append((memory_id, fact))
     step = Step.from_structured("Writer", extracted, _describe(outcome))
-    step.duration_ms = round((time.perf_counter() - started) * 1000, 1)
+    step.duration_ms = _ms(started)
     step.parsed = {
         "extracted": facts,
         "stored": [t for _, t in outcome.stored],
@@ -100,3 +105,7 @@ def _describe(outcome: WriterOutcome) -> str:
     if outcome.unavailable:
         return "model unavailable; will retry"
     return f"stored {len(outcome.stored)}, dropped {len(outcome.dropped)} ungrounded, skipped {len(outcome.duplicates)} duplicates"
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 1)

@@ -209,8 +209,8 @@ def test_lightmem_shows_every_sentence_rag_shows(make_agent):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     for i in range(12):
         agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
-    rag = agent.ask("bicycle trips coast", mode="rag")
-    lightmem = agent.ask("bicycle trips coast", mode="lightmem")
+    rag = agent.ask("Where did my bicycle trips to the coast go?", mode="rag")
+    lightmem = agent.ask("Where did my bicycle trips to the coast go?", mode="lightmem")
     rag_keys = {c.key for c in rag.evidence}
     assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
 
@@ -296,3 +296,15 @@ def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_a
     prompt = agent.ask("Where do I live?").prompt_text
     assert "- 2026-03-01: I live in Lisbon. (replaced later)" in prompt
     assert "- 2026-05-01: I moved to Porto.\n" in prompt + "\n"
+
+
+def test_a_message_that_only_asks_teaches_the_writer_nothing(make_agent, store):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"blood": ["The user's blood type is O+"]}),
+                                "text": "I don't know."})
+    agent = make_agent(llm)
+    asked = agent.turn("What's my blood type? ¿Lo sabes?")
+    told = agent.turn("My blood type is A, I checked.")
+    agent.wait_for_writer()
+    assert agent.writer_outcomes[asked.message_id].step.decision == "the message only asks: nothing to learn"
+    assert llm.calls_for("ExtractedFacts") == 1  # only the statement went to the model
+    assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
