@@ -21,6 +21,7 @@ from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.pipeline.gather import GatherConfig
 from dreaming_agent.settings import Settings
 from dreaming_agent.store import Store, VectorIndex, make_client
+from dreaming_agent.store.snapshot import open_copy
 from dreaming_agent.wiring import build_embedder, build_llm
 
 
@@ -37,7 +38,7 @@ def main() -> None:
     scenario = load_scenario(args.scenario)
     llm = build_llm(Settings.load({}, {"gguf": args.gguf, "threads": 1}))
     config = AgentConfig(learn=False, reply_tokens=args.reply, gather=GatherConfig(**json.loads(args.gather)))
-    store = Store.copy_of(args.db) if args.db else Store()
+    store = open_copy(args.db) if args.db else Store()
     agent = Agent(store=store, index=VectorIndex(make_client()), llm=llm, embedder=build_embedder(Settings.load({})),
                   config=config)
     if not args.db:

@@ -6,6 +6,7 @@ import pytest
 from dreaming_agent.errors import InvalidInput, NotFound, StoreNotWritable
 from dreaming_agent.store import Store
 from dreaming_agent.store.migrations import MIGRATIONS
+from dreaming_agent.store.snapshot import open_copy, save_copy
 
 
 def test_migrations_recorded_once_with_wal_and_foreign_keys(tmp_path):
@@ -195,8 +196,8 @@ def test_a_snapshot_reloads_whole_and_the_copy_never_writes_back(tmp_path):
     original = Store(tmp_path / "fed.sqlite3")
     message = original.add_message("s", "user", "I live in Porto. I love it.", "2026-03-01T09:00:00")
     original.add_memory("The user lives in Porto", source_message_ids=[message.id])
-    original.copy_to(tmp_path / "snap.sqlite3")
-    copy = Store.copy_of(tmp_path / "snap.sqlite3")
+    save_copy(original, tmp_path / "snap.sqlite3")
+    copy = open_copy(tmp_path / "snap.sqlite3")
     assert [m.text for m in copy.memories()] == ["The user lives in Porto"]
     assert [s.text for s in copy.sentences()] == ["I live in Porto.", "I love it."]
     assert [m.text for m in copy.memories_from_messages([message.id])] == ["The user lives in Porto"]

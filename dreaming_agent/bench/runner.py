@@ -10,6 +10,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..pipeline.agent import Agent, AgentConfig
 from ..store import Store, VectorIndex
+from ..store.snapshot import open_copy, save_copy
 from .conditions import Condition
 from .locomo import LocomoConversation
 from .scenario import Scenario
@@ -75,7 +76,7 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
     no question can see those replies. A fed memory kept in `memory_dir` is reused instead of feeding again."""
     cached = _fed_memory(setup, scenario.name, condition, run)
     reuse = cached is not None and cached.exists() and not setup.live
-    agent = _agent(setup, condition, run, Store.copy_of(cached) if reuse else None)
+    agent = _agent(setup, condition, run, open_copy(cached) if reuse else None)
     question_config = agent.config
     agent.config = replace(question_config, reply_tokens=setup.chat_reply_tokens)
     try:
@@ -95,7 +96,7 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
             for _ in range(scenario.turn_count):
                 setup.progress("turn")
         elif cached is not None and not setup.live:
-            agent.store.copy_to(cached)
+            save_copy(agent.store, cached)
         agent.config = question_config
         records = []
         agent.new_conversation("questions")

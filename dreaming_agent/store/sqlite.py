@@ -92,29 +92,6 @@ class Store:
         with self.lock:
             return self.db.execute(sql, tuple(params)).fetchall()
 
-    def copy_to(self, path: str | os.PathLike) -> None:
-        """A consistent snapshot of the whole database (SQLite's backup API): memory fed once, reused later."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        with self.lock:
-            target = sqlite3.connect(str(path))
-            try:
-                self.db.backup(target)
-            finally:
-                target.close()
-
-    @classmethod
-    def copy_of(cls, path: str | os.PathLike) -> "Store":
-        """An ephemeral store that starts as a copy of the database at `path`, which is never written."""
-        store = cls()
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            with store.lock:
-                source.backup(store.db)
-                migrate(store.db)  # a snapshot taken by an older version reads like any older database
-        finally:
-            source.close()
-        return store
-
     def close(self) -> None:
         with self.lock:
             self.db.close()
