@@ -119,3 +119,30 @@ def test_locomo_path_runs_end_to_end_with_provenance(tmp_path):
     assert len(rows) == 2 * 5 and all(r["extra"]["reference"] is not None or r["type"] == "adversarial" for r in rows)
     # Evidence recall is measured through provenance (dia_ids of the sources shown), not by string match.
     assert report["conditions"]["B"]["evidence_recall"] is not None
+
+
+def test_a_kept_memory_is_reused_and_answers_the_same(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    common = ["bench", "--scenario", str(path), "--conditions", "B,E", "--runs", "1", "--llm", "scripted",
+              "--embedder", "hash", "--memory-dir", str(tmp_path / "memory")]
+    assert main([*common, "--out", str(tmp_path / "first")]) == 0
+    kept = sorted(p.name for p in (tmp_path / "memory").glob("*.sqlite3"))
+    assert [name.split("-scripted")[0] for name in kept] == ["smoke-B-0", "smoke-E-0"]
+    before = {p: p.stat().st_mtime_ns for p in (tmp_path / "memory").glob("*.sqlite3")}
+    assert main([*common, "--out", str(tmp_path / "second")]) == 0
+    assert {p: p.stat().st_mtime_ns for p in before} == before  # read, never written again
+    answers = [[json.loads(line)["answer"] for line in (tmp_path / run / "answers.jsonl").read_text().splitlines()]
+               for run in ("first", "second")]
+    assert answers[0] == answers[1] and len(answers[0]) == 6
+
+
+def test_live_questions_are_turns_of_the_conversation(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    out = tmp_path / "live"
+    assert main(["bench", "--scenario", str(path), "--conditions", "B", "--runs", "1", "--llm", "scripted",
+                 "--embedder", "hash", "--live", "--out", str(out)]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert report["question_mode"].startswith("live")
+    assert "Questions: live" in (out / "report.md").read_text()
