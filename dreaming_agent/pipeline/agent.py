@@ -16,7 +16,7 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, now_iso
-from . import abstain, controller
+from . import abstain
 from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
 from .memory_ops import MemoryOps
@@ -158,7 +158,7 @@ class Agent(MemoryOps):
         packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
                               evidence=lines, recent=recent)
-        abstaining = self._may_abstain(evidence, mode, text)
+        abstaining = evidence.may_abstain  # only the default LightMem variant's Controller ever sets it
         error = None
         try:
             if abstaining and not evidence.lines and not evidence.facts:
@@ -186,11 +186,6 @@ class Agent(MemoryOps):
         timings["total_ms"] = _ms(started)
         shown = [evidence.shown[i] for i in packed.kept_evidence]
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
-
-    def _may_abstain(self, evidence: Evidence, mode: str, text: str) -> bool:
-        """Code abstains only in the default LightMem variant, and only on a question about the person."""
-        return (mode == "lightmem" and self.config.variant == "default" and evidence.question
-                and controller.plan(text).personal)
 
     # -- background learning --------------------------------------------------------------------------
     def _schedule_learning(self, message: Message) -> None:

@@ -18,6 +18,7 @@ class Evidence:
     facts: list[str] = field(default_factory=list)  # durable facts (long-term tier) that bear on the question
     steps: list[Step] = field(default_factory=list)
     question: bool = True  # False: a statement, answered with an acknowledgement and never abstained on
+    may_abstain: bool = False  # the Controller saw a question about the person: code may answer "I don't know"
     prompt: str = "responder"  # which prompt file the Responder renders
 
 

@@ -90,7 +90,7 @@ class Gatherer:
                           f"{marked} marked current/replaced (decided in code)",
                           parsed=[c.key for c in shown]))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
-                        prompt=self.config.lightmem_prompt)
+                        may_abstain=decided.personal, prompt=self.config.lightmem_prompt)
 
     def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
