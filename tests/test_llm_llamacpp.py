@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from dreaming_agent.errors import ConfigError, ModelFileMissing
 from dreaming_agent.llm import LLM, available_cpus, structured_call
+from dreaming_agent.llm.base import streamed
 from dreaming_agent.llm.llamacpp import DEFAULT_GGUF, LlamaCppLLM, default_gguf_path
 
 
@@ -58,6 +59,42 @@ def test_completion_reports_usage_and_is_deterministic(smollm):
     assert first.duration_ms > 0
     assert smollm.name == DEFAULT_GGUF
     assert smollm.threads == available_cpus()
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("question, max_tokens", [
+    ("Say hello and introduce yourself.", 64),  # the model ends its turn itself
+    ("Tell me about Lisbon.", 12),  # cut at the reply budget
+    ("Mañana visitaré a mi abuela en Valparaíso. ¿Qué llevo?", 48),  # multi-byte characters mid-stream
+])
+def test_stream_yields_the_greedy_reply_token_by_token(smollm, question, max_tokens):
+    messages = [{"role": "user", "content": question}]
+    # llama.cpp's logits for a prompt evaluated in one batch and for one whose last token is replayed from its
+    # prefix cache differ in the last bits, enough to change a greedy reply: both calls below replay from the cache.
+    smollm.complete(messages, max_tokens=2)
+    whole = smollm.complete(messages, max_tokens=max_tokens)
+    pieces: list[str] = []
+    completion = streamed(smollm.stream(messages, max_tokens=max_tokens), pieces.append)
+    assert len(pieces) > 1
+    assert "".join(pieces) == completion.text == whole.text
+    assert (completion.prompt_tokens, completion.completion_tokens) == (whole.prompt_tokens, whole.completion_tokens)
+    assert completion.duration_ms > 0
+
+
+@pytest.mark.model
+def test_stream_holds_the_model_until_it_is_done(smollm):
+    pieces = smollm.stream([{"role": "user", "content": "Say hello."}], max_tokens=16)
+    next(pieces)
+    assert smollm._lock.locked()  # a Writer call now waits instead of interleaving with the reply
+    list(pieces)
+    assert not smollm._lock.locked()
+
+
+@pytest.mark.model
+def test_stream_of_a_prompt_longer_than_context_says_how_to_fix(smollm):
+    with pytest.raises(ConfigError, match="DREAMING_CONTEXT_WINDOW"):
+        list(smollm.stream([{"role": "user", "content": "fox " * 3000}]))
+    assert not smollm._lock.locked()
 
 
 @pytest.mark.model

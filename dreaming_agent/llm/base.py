@@ -6,7 +6,7 @@ import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, TypedDict
+from typing import Callable, Generator, TypedDict
 
 
 class ChatMessage(TypedDict):
@@ -40,9 +40,14 @@ class LLM(ABC):
     ) -> Completion:
         """One chat completion at temperature 0; `schema` constrains the output to that JSON schema."""
 
-    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256, seed: int = 0) -> Iterator[str]:
-        """The free-text reply in pieces as they are generated; a backend that cannot stream yields it whole."""
-        yield self.complete(messages, max_tokens=max_tokens, seed=seed).text
+    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256,
+               seed: int = 0) -> Generator[str, None, Completion]:
+        """The free-text reply in pieces as they are generated, returning the whole Completion at the end.
+
+        Same settings as `complete`, so the pieces join to its text; a backend that cannot stream yields it whole."""
+        completion = self.complete(messages, max_tokens=max_tokens, seed=seed)
+        yield completion.text
+        return completion
 
     def count_tokens(self, text: str) -> int:
         # Estimate for backends without a local tokenizer: ~3.5 characters per token for English and
@@ -51,6 +56,15 @@ class LLM(ABC):
 
     def close(self) -> None:
         """Release native resources; the default backend holds none."""
+
+
+def streamed(pieces: Generator[str, None, Completion], on_text: Callable[[str], None]) -> Completion:
+    """Hand each piece of `LLM.stream` to `on_text` as it comes; the Completion the stream ends with."""
+    while True:
+        try:
+            on_text(next(pieces))
+        except StopIteration as finished:
+            return finished.value
 
 
 def available_cpus() -> int:

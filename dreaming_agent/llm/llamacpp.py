@@ -5,6 +5,7 @@ import importlib.util
 import threading
 import time
 from pathlib import Path
+from typing import Generator
 
 from ..errors import ConfigError, ModelFileMissing
 from .base import LLM, ChatMessage, Completion, available_cpus
@@ -83,11 +84,8 @@ class LlamaCppLLM(LLM):
                     max_tokens=reply_budget,
                     response_format=response_format,
                 )
-            except ValueError as e:  # the prompt alone does not fit the context window
-                raise ConfigError(
-                    f"{e}. Shorten the input or raise the context window (DREAMING_CONTEXT_WINDOW or "
-                    "--context-window)."
-                ) from e
+            except ValueError as e:
+                raise _too_long(e) from e
         duration_ms = (time.perf_counter() - started) * 1000
         usage = result["usage"]
         return Completion(
@@ -95,6 +93,44 @@ class LlamaCppLLM(LLM):
             prompt_tokens=usage["prompt_tokens"],
             completion_tokens=usage["completion_tokens"],
             duration_ms=duration_ms,
+        )
+
+    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256,
+               seed: int = 0) -> Generator[str, None, Completion]:
+        """The greedy reply token by token, as `complete` would give it whole; the model stays locked until done."""
+        reply_budget = self._reply_budget(messages, max_tokens)
+        # A streamed reply carries no usage: count what the sampler saw instead. The first call sees the whole
+        # prompt; each call samples one token, the last of them the end-of-turn token when the reply stops itself.
+        sampled: list[int] = []
+
+        def count(input_ids, logits):
+            sampled.append(len(input_ids))
+            return logits
+
+        pieces, finish = [], None
+        started = time.perf_counter()
+        with self._lock:
+            try:
+                for chunk in self._llama.create_chat_completion(
+                    messages=list(messages),
+                    temperature=0.0,
+                    seed=seed,
+                    max_tokens=reply_budget,
+                    stream=True,
+                    logits_processor=[count],
+                ):
+                    choice = chunk["choices"][0]
+                    finish = choice["finish_reason"] or finish
+                    if piece := choice["delta"].get("content"):
+                        pieces.append(piece)
+                        yield piece
+            except ValueError as e:
+                raise _too_long(e) from e
+        return Completion(
+            text="".join(pieces),
+            prompt_tokens=sampled[0] if sampled else 0,
+            completion_tokens=len(sampled) - (1 if finish == "stop" else 0),
+            duration_ms=(time.perf_counter() - started) * 1000,
         )
 
     def count_tokens(self, text: str) -> int:
@@ -111,3 +147,10 @@ class LlamaCppLLM(LLM):
             self.count_tokens(m["content"]) + _PER_MESSAGE_OVERHEAD for m in messages
         )
         return max(1, min(max_tokens, self.n_ctx - prompt_tokens))
+
+
+def _too_long(error: ValueError) -> ConfigError:
+    # llama.cpp reports a prompt that alone does not fit the context window as a ValueError.
+    return ConfigError(
+        f"{error}. Shorten the input or raise the context window (DREAMING_CONTEXT_WINDOW or --context-window)."
+    )
