@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -11,6 +12,7 @@ from pydantic import BaseModel
 
 from dreaming_agent.errors import BackendUnavailable, ModelNotPulled, ModelTimeout
 from dreaming_agent.llm import available_cpus, structured_call
+from dreaming_agent.llm.base import streamed
 from dreaming_agent.llm.ollama import OllamaLLM
 
 
@@ -56,6 +58,8 @@ class FakeOllama:
                     return self._send(500, {"error": "llama runner process has terminated"})
                 if model == "slow":
                     fake.release.wait(5)
+                if body.get("stream"):
+                    return self._stream(model)
                 self._send(200, {
                     "model": model,
                     "created_at": "2025-01-01T00:00:00Z",
@@ -66,6 +70,22 @@ class FakeOllama:
                     "prompt_eval_count": fake.prompt_eval_count,
                     "eval_count": 7,
                 })
+
+            def _stream(self, model: str):
+                """One JSON line per word of the reply, as Ollama streams; usage on the last ("done") line."""
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-ndjson")
+                self.end_headers()
+                for word in re.findall(r"\S+\s*", fake.reply):
+                    line = {"model": model, "created_at": "2025-01-01T00:00:00Z", "done": False,
+                            "message": {"role": "assistant", "content": word}}
+                    self.wfile.write(json.dumps(line).encode() + b"\n")
+                    self.wfile.flush()
+                self.wfile.write(json.dumps({
+                    "model": model, "created_at": "2025-01-01T00:00:00Z", "done": True, "done_reason": "stop",
+                    "message": {"role": "assistant", "content": ""},
+                    "prompt_eval_count": fake.prompt_eval_count, "eval_count": 7,
+                }).encode() + b"\n")
 
             def _send(self, status: int, payload: dict):
                 data = json.dumps(payload).encode()
@@ -180,3 +200,26 @@ def test_slow_model_raises_model_timeout(fake_ollama):
         OllamaLLM("slow", fake_ollama.host, timeout_s=0.3).complete(QUESTION)
     assert caught.value.backend == "ollama"
     assert caught.value.seconds == pytest.approx(0.3)
+
+
+def test_stream_sends_the_reply_in_pieces_with_the_same_options(fake_ollama):
+    fake_ollama.reply = "Lyon is in France, on the Rhône."
+    llm = OllamaLLM("tiny", fake_ollama.host, num_ctx=2048, threads=3)
+    pieces: list[str] = []
+    completion = streamed(llm.stream(QUESTION, max_tokens=64, seed=7), pieces.append)
+    sent = fake_ollama.requests[-1]
+    assert sent["stream"] is True and sent.get("format") is None
+    assert sent["options"] == {"temperature": 0, "seed": 7, "num_ctx": 2048, "num_thread": 3, "num_predict": 64}
+    assert len(pieces) == 7 and "".join(pieces) == completion.text == fake_ollama.reply
+    assert (completion.prompt_tokens, completion.completion_tokens) == (42, 7)
+
+
+def test_stream_failures_are_the_same_typed_errors(fake_ollama):
+    with pytest.raises(ModelNotPulled):
+        list(OllamaLLM("llama9:1t", fake_ollama.host).stream(QUESTION))
+    with pytest.raises(BackendUnavailable, match="llama runner process has terminated"):
+        list(OllamaLLM("broken", fake_ollama.host).stream(QUESTION))
+    with pytest.raises(ModelTimeout):
+        list(OllamaLLM("slow", fake_ollama.host, timeout_s=0.3).stream(QUESTION))
+    with pytest.raises(BackendUnavailable, match="OLLAMA_HOST"):
+        list(OllamaLLM("tiny", f"http://127.0.0.1:{_free_port()}", timeout_s=5).stream(QUESTION))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Iterator, Literal
+from typing import Generator, Literal
 
 import openai
 
@@ -94,19 +94,33 @@ class OpenAICompatibleLLM(ServedLLM):
             duration_ms=duration_ms,
         )
 
-    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256, seed: int = 0) -> Iterator[str]:
+    def stream(self, messages: list[ChatMessage], *, max_tokens: int = 256,
+               seed: int = 0) -> Generator[str, None, Completion]:
         """The free-text reply in pieces as the server sends them; a server lost midway raises, typed."""
+        started = time.perf_counter()
+        pieces, usage = [], None
         try:
             chunks = self._client.chat.completions.create(
                 model=self.model, messages=list(messages), temperature=0, seed=seed,
                 max_tokens=self._reply_budget(messages, max_tokens), stream=True,
+                stream_options={"include_usage": True},  # in the standard; servers that do not know it ignore it
             )
             with chunks:
                 for chunk in chunks:
+                    usage = chunk.usage or usage
                     if chunk.choices and chunk.choices[0].delta.content:
-                        yield chunk.choices[0].delta.content
+                        pieces.append(chunk.choices[0].delta.content)
+                        yield pieces[-1]
         except openai.OpenAIError as e:  # the client wraps transport failures, mid-stream ones too
             raise self._translate(e) from e
+        text = "".join(pieces)
+        return Completion(
+            text=text,
+            prompt_tokens=self._prompt_tokens(messages, usage.prompt_tokens if usage else None),
+            # Without usage (llama-cpp-python's server sends none) a piece is about a token: servers send them so.
+            completion_tokens=(usage.completion_tokens if usage else 0) or len(pieces),
+            duration_ms=(time.perf_counter() - started) * 1000,
+        )
 
     def close(self) -> None:
         self._client.close()

@@ -6,6 +6,7 @@ from test_llm_llamacpp import PET_QUESTION, Pet
 
 from dreaming_agent.errors import BackendUnavailable, ConfigError, ModelNotServed, ModelTimeout
 from dreaming_agent.llm import structured_call
+from dreaming_agent.llm.base import streamed
 from dreaming_agent.llm.openai_compat import OpenAICompatibleLLM
 
 from . import SMOLLM_ALIAS, free_port
@@ -39,9 +40,11 @@ def test_completion_is_deterministic_and_teaches_the_token_ratio(openai_llm):
 
 
 def test_stream_sends_the_same_reply_in_pieces(openai_llm):
-    pieces = list(openai_llm.stream(HELLO, max_tokens=16))
+    pieces: list[str] = []
+    completion = streamed(openai_llm.stream(HELLO, max_tokens=16), pieces.append)
     assert len(pieces) > 1
-    assert "".join(pieces) == openai_llm.complete(HELLO, max_tokens=16).text
+    assert "".join(pieces) == completion.text == openai_llm.complete(HELLO, max_tokens=16).text
+    assert completion.prompt_tokens > 0 and 0 < completion.completion_tokens <= 16
 
 
 def test_model_defaults_to_the_first_the_server_lists(openai_server):
