@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections import deque
 from typing import Callable, Iterable, Union
@@ -20,7 +21,8 @@ class ScriptedLLM(LLM):
     """Answers from per-schema queues, then from per-schema defaults.
 
     Keys are the JSON schema's title (the pydantic model's name) or "text" for free-text calls.
-    A queued exception is raised, a queued callable is called with (messages, schema).
+    A queued exception is raised, a queued callable is called with (messages, schema). A call takes `delay_s`;
+    a streamed reply comes word by word over that time.
     """
 
     __test__ = False
@@ -42,12 +44,28 @@ class ScriptedLLM(LLM):
         self.delay_s = delay_s
 
     def complete(self, messages, *, schema=None, max_tokens=256, seed=0) -> Completion:
+        reply = self._next(messages, schema)
+        if self.delay_s:
+            time.sleep(self.delay_s)
+        return self._completion(reply, messages, schema)
+
+    def stream(self, messages, *, max_tokens=256, seed=0):
+        """The scripted reply word by word, `delay_s` spread over the words: a slow model as the page sees it."""
+        completion = self._completion(self._next(messages, None), messages, None)
+        words = re.findall(r"\s*\S+\s*", completion.text) or [completion.text]
+        for word in words:
+            if self.delay_s:
+                time.sleep(self.delay_s / len(words))
+            yield word
+        return completion
+
+    def _next(self, messages: list[ChatMessage], schema: dict | None) -> Reply:
         key = (schema or {}).get("title", "text") if schema else "text"
         self.calls.append((key, messages))
         queue = self.queues.get(key)
-        reply = queue.popleft() if queue else self.defaults.get(key, "{}")
-        if self.delay_s:
-            time.sleep(self.delay_s)
+        return queue.popleft() if queue else self.defaults.get(key, "{}")
+
+    def _completion(self, reply: Reply, messages: list[ChatMessage], schema: dict | None) -> Completion:
         if isinstance(reply, BaseException):
             raise reply
         text = reply(messages, schema) if callable(reply) else reply
@@ -60,8 +78,6 @@ class ScriptedLLM(LLM):
 
 def _keep_everything(messages: list[ChatMessage], schema: dict | None) -> str:
     """Default Selector reply: keep every candidate id listed in the prompt as "[id]"."""
-    import re
-
     ids = re.findall(r"^\[(\w+)\]", messages[-1]["content"], flags=re.M)
     return json.dumps({"keep": ids})
 

@@ -7,7 +7,8 @@ import uuid
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Literal
+from functools import partial
+from typing import Callable, Literal
 
 from ..context.budget import BudgetLimits, PackedPrompt
 from ..context.window import current_window, fold_if_needed
@@ -27,6 +28,7 @@ from .writer import WriterOutcome, WriterSettings, write
 
 Mode = Literal["lightmem", "rag", "none"]
 MODES: tuple[str, ...] = ("lightmem", "rag", "none")
+OnText = Callable[[str, str], None]  # (mode, piece of the reply as the model generates it)
 
 
 @dataclass(frozen=True)
@@ -84,15 +86,20 @@ class Agent(MemoryOps):
         self._index_new_sentences()
 
     # -- the turn ---------------------------------------------------------------------------------------
-    def turn(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
-        return self._converse(text, (mode,), now)[mode]
+    def turn(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None,
+             on_text: OnText | None = None) -> TurnResult:
+        """One message answered in one mode; `on_text(mode, piece)` sees the reply as it is generated."""
+        return self._converse(text, (mode,), now, on_text)[mode]
 
-    def compare(self, text: str, *, now: str | datetime | date | None = None) -> dict[str, TurnResult]:
-        """The same message answered both ways, from one stored copy of it."""
-        return self._converse(text, ("lightmem", "rag"), now)
+    def compare(self, text: str, *, now: str | datetime | date | None = None,
+                on_text: OnText | None = None) -> dict[str, TurnResult]:
+        """The same message answered both ways, from one stored copy of it (streamed one after the other)."""
+        return self._converse(text, ("lightmem", "rag"), now, on_text)
 
-    def _converse(self, text: str, modes: tuple[str, ...], now) -> dict[str, TurnResult]:
-        """Store the message before any model call, answer it in each mode, store the answers, learn after."""
+    def _converse(self, text: str, modes: tuple[str, ...], now, on_text: OnText | None) -> dict[str, TurnResult]:
+        """Store the message before any model call, answer it in each mode, store the answers, learn after.
+
+        The stored answer is the result's, not the streamed text: a code abstention may replace what streamed."""
         for mode in modes:
             _check_mode(mode)
         with self._turn_lock:
@@ -100,7 +107,8 @@ class Agent(MemoryOps):
             message = self.ingest(text, now=stamp, learn=False)
             results = {}
             for mode in modes:
-                result = self._answer(message.text, mode, stamp, exclude_message=message.id)
+                pieces = partial(on_text, mode) if on_text else None
+                result = self._answer(message.text, mode, stamp, exclude_message=message.id, on_text=pieces)
                 result.message_id = message.id
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
@@ -138,7 +146,8 @@ class Agent(MemoryOps):
             way = gatherer.rag if mode == "rag" else gatherer.none
         return way(text, today=today, exclude_message=exclude_message, touch_at=touch_at)
 
-    def _answer(self, text: str, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False) -> TurnResult:
+    def _answer(self, text: str, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
+                on_text: Callable[[str], None] | None = None) -> TurnResult:
         started = time.perf_counter()
         today = stamp[:10]
         evidence = self.gather(text, mode, today=today, exclude_message=exclude_message,
@@ -166,7 +175,7 @@ class Agent(MemoryOps):
                 answer = verdict.answer
             else:
                 answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
-                                       seed=self.config.seed)
+                                       seed=self.config.seed, on_text=on_text)
                 trace.add(step)
                 verdict = None
                 if not answer:  # an empty reply is a failure to show, not an answer to store

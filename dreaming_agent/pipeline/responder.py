@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from ..context.budget import BudgetLimits, PackedPrompt, pack
-from ..llm.base import LLM, ChatMessage
+from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
 from .trace import Step
@@ -43,10 +44,16 @@ def build_prompt(
                 facts=facts, summary=summary, evidence=evidence, recent=recent)
 
 
-def respond(llm: LLM, packed: PackedPrompt, *, max_tokens: int, seed: int = 0) -> tuple[str, Step]:
-    """Lets BackendUnavailable / ModelTimeout through: with no answer there is nothing to fall back to."""
+def respond(llm: LLM, packed: PackedPrompt, *, max_tokens: int, seed: int = 0,
+            on_text: Callable[[str], None] | None = None) -> tuple[str, Step]:
+    """The reply, streamed piece by piece to `on_text` when given (same settings, so the same text).
+
+    Lets BackendUnavailable / ModelTimeout through: with no answer there is nothing to fall back to."""
     started = time.perf_counter()
-    completion = llm.complete(packed.messages, max_tokens=max_tokens, seed=seed)
+    if on_text is None:
+        completion = llm.complete(packed.messages, max_tokens=max_tokens, seed=seed)
+    else:
+        completion = streamed(llm.stream(packed.messages, max_tokens=max_tokens, seed=seed), on_text)
     answer = completion.text.strip()
     step = Step(
         "Responder",

@@ -4,8 +4,9 @@ import re
 import pytest
 
 from dreaming_agent.errors import BackendUnavailable, InvalidInput, ModelTimeout
-from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.store import Store, VectorIndex
 from dreaming_agent.testing import ScriptedLLM
 
 from .conftest import FLOW_CONFIG, facts_from
@@ -308,3 +309,57 @@ def test_a_message_that_only_asks_teaches_the_writer_nothing(make_agent, store):
     assert agent.writer_outcomes[asked.message_id].step.decision == "the message only asks: nothing to learn"
     assert llm.calls_for("ExtractedFacts") == 1  # only the statement went to the model
     assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
+
+
+def steps_without_timing(result) -> list[tuple]:
+    return [(s.name, s.decision, s.raw, s.parsed, s.error, s.prompt_tokens, s.completion_tokens, s.llm_calls)
+            for s in result.trace.steps]
+
+
+def test_a_streamed_turn_answers_stores_and_traces_what_the_plain_turn_does(make_agent, store, tmp_path):
+    reply = "Your cat is called Miso, and she sleeps all day."
+    streamed: list[tuple[str, str]] = []
+    agent = make_agent(ScriptedLLM(defaults={"text": reply}), AgentConfig(learn=False))
+    agent.ingest("My cat Miso sleeps all day.", now="2026-03-01", learn=False)
+    result = agent.turn("What is my cat called?", now="2026-03-02", on_text=lambda *piece: streamed.append(piece))
+
+    other_store = Store(tmp_path / "plain.sqlite3")
+    plain_agent = Agent(store=other_store, index=VectorIndex(agent.index.client),
+                        llm=ScriptedLLM(defaults={"text": reply}), embedder=agent.embedder, config=AgentConfig(learn=False))
+    try:
+        plain_agent.ingest("My cat Miso sleeps all day.", now="2026-03-01", learn=False)
+        plain = plain_agent.turn("What is my cat called?", now="2026-03-02")
+    finally:
+        plain_agent.close()
+        plain_agent.index.drop()
+        other_store.close()
+
+    assert len(streamed) == 10 and {mode for mode, _ in streamed} == {"lightmem"}
+    assert "".join(piece for _, piece in streamed) == result.answer == plain.answer == reply
+    assert steps_without_timing(result) == steps_without_timing(plain)
+    assert store.messages()[-1].text == reply and store.messages()[-1].speaker == "lightmem"
+
+
+def test_a_code_abstention_replaces_what_streamed(make_agent, store):
+    streamed: list[str] = []
+    agent = make_agent(ScriptedLLM(defaults={"text": "Your dog is called Rex."}), AgentConfig(learn=False))
+    agent.ingest("My cat Miso sleeps all day.", now="2026-03-01", learn=False)
+    result = agent.turn("What is my dog called?", on_text=lambda mode, piece: streamed.append(piece))
+    assert "".join(streamed) == "Your dog is called Rex."
+    assert result.answer == "I don't know." and result.trace.step("Abstention").parsed == {"abstained": True}
+    assert store.messages()[-1].text == "I don't know."  # what is stored is the result, not the stream
+
+
+def test_compare_streams_one_column_then_the_other(make_agent, store):
+    def answer(messages, schema):
+        return "From memory: Lisbon." if "Lisbon" in messages[0]["content"] else "I am not sure."
+
+    streamed: list[tuple[str, str]] = []
+    agent = make_agent(ScriptedLLM(defaults={"text": answer}), AgentConfig(learn=False))
+    agent.ingest("I live in Lisbon.", now="2026-03-01", learn=False)
+    results = agent.compare("Where do I live?", on_text=lambda *piece: streamed.append(piece))
+    modes = [mode for mode, _ in streamed]
+    assert modes == sorted(modes, key=["lightmem", "rag"].index) and set(modes) == {"lightmem", "rag"}
+    for mode in ("lightmem", "rag"):
+        assert "".join(piece for m, piece in streamed if m == mode) == results[mode].answer == "From memory: Lisbon."
+    assert [m.text for m in store.messages()[-2:]] == [results["lightmem"].answer, results["rag"].answer]
