@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from typing import Callable
 
 from ..embed.base import Embedder
 from ..llm.base import LLM
@@ -29,8 +30,11 @@ def run_dream(
     prompts: PromptLibrary | None = None,
     max_cluster: int = 6,
     min_similarity: float = 0.75,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> DreamReport:
-    """Cluster → one proposal per cluster → validate every operation → apply the accepted ones atomically."""
+    """Cluster → one proposal per cluster → validate every operation → apply the accepted ones atomically.
+
+    `on_progress(done, total)` hears of each group (cluster) proposed on, from (0, total) on."""
     started_at = now or now_iso()
     prompt = (prompts or PromptLibrary.bundled())["dream"]
     timings: dict[str, float] = {}
@@ -44,7 +48,13 @@ def run_dream(
     clusters = [c for c in clusters if c and _worth_asking(c, entries) and fresh.intersection(c)]
     clock = _lap(timings, "cluster_ms", clock)
 
-    proposals = [propose(llm, [entries[i] for i in c], today=started_at[:10], prompt=prompt) for c in clusters]
+    proposals = []
+    for cluster in clusters:  # one model call each: the Dream's time goes here
+        if on_progress:
+            on_progress(len(proposals), len(clusters))
+        proposals.append(propose(llm, [entries[i] for i in cluster], today=started_at[:10], prompt=prompt))
+    if on_progress:
+        on_progress(len(proposals), len(clusters))
     clock = _lap(timings, "propose_ms", clock)
 
     operations = [op for proposal in proposals for op in proposal.operations]

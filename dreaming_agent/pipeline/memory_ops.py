@@ -1,6 +1,8 @@
 """What the person (and the Dream) can do to memory: add, edit, delete, dream, undo; every index follows."""
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from ..errors import DuplicateMemory
@@ -84,13 +86,16 @@ class MemoryOps:
             self.index.sync(self.store)
         return loaded
 
-    def dream(self, *, now: str | None = None):
-        """Consolidate now (after the Writer has caught up); returns the Dream report."""
+    def dream(self, *, now: str | None = None, on_progress: Callable[[int, int], None] | None = None):
+        """Consolidate now (after the Writer has caught up); returns the Dream report.
+
+        `on_progress(done, total)` hears of each group of entries the model has been asked about."""
         from ..dream import run_dream
 
         self.wait_for_writer()
         with self._turn_lock:
-            return run_dream(self.store, self.index, self.llm, self.embedder, now=now, prompts=self.prompts)
+            return run_dream(self.store, self.index, self.llm, self.embedder, now=now, prompts=self.prompts,
+                             on_progress=on_progress)
 
     def undo_last_dream(self):
         from ..dream import undo_last_dream

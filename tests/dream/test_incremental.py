@@ -33,3 +33,17 @@ def test_an_entry_written_in_the_same_second_as_the_last_dream_still_counts_as_n
     # Stamps have one-second resolution: this entry may have come just after that Dream began.
     remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T23:00:00"))
     assert run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").llm_calls == 1
+
+
+def test_progress_counts_groups_done_of_total_as_the_model_answers(store, index, embedder):
+    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
+    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T10:01:00"))
+    llm = ScriptedLLM()
+    heard: list[tuple[int, int, int]] = []  # (done, total, model calls made by then)
+    report = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00",
+                       on_progress=lambda done, total: heard.append((done, total, len(llm.calls))))
+    assert heard == [(0, 2, 0), (1, 2, 1), (2, 2, 2)] and report.clusters == 2
+    heard.clear()
+    run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00",
+              on_progress=lambda done, total: heard.append((done, total, len(llm.calls))))
+    assert heard == [(0, 0, 2)]  # nothing new: the page can say so at once
