@@ -13,7 +13,7 @@ from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..text import split_sentences
-from .grounding import lexical, role, semantic
+from .grounding import lexical, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
 
@@ -71,6 +71,8 @@ def write(
             verdict = lexical(fact, message.text)
             if verdict.ok:
                 verdict = role(fact, message.text)
+            if verdict.ok:
+                verdict = relation(fact, message.text)
             if verdict.ok:
                 verdict = semantic(vector, sentence_vectors, settings.semantic_threshold)
             if not verdict.ok:

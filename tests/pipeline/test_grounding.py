@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from dreaming_agent.embed.offline import default_offline_embedder
-from dreaming_agent.pipeline.grounding import lexical, role, semantic
+from dreaming_agent.pipeline.grounding import lexical, relation, role, semantic
 from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.text import split_sentences
 
@@ -109,3 +109,16 @@ def test_role_accepts_what_the_person_says_of_themselves(fact, message):
 def test_copied_template_slots_are_not_facts(fact):
     verdict = lexical(fact, "Me mudé a Lisboa en marzo y tengo un gato.")
     assert not verdict.ok and "placeholder" in verdict.reason
+
+
+@pytest.mark.parametrize("fact, source, grounded", [
+    ("The user's grandmother Carmen lives in Sevilla", "Mi hermana Carmen vive en Sevilla.", False),  # seen, 0.5B model
+    ("The user's sister Carmen lives in Sevilla", "Mi hermana Carmen vive en Sevilla.", True),
+    ("The user's boyfriend Jordi is a music teacher", "Mi novio Jordi es profesor de música.", True),
+    ("The user has a cat", "Tengo una gata.", True),
+    ("The user has a dog", "Tengo una gata.", False),
+    ("The user's mother turns 60", "My mum turns 60.", True),
+    ("The user works as a nurse", "I work as a nurse.", True),  # no relation named: nothing to check
+])
+def test_relation_words_must_be_in_the_message_in_either_language(fact, source, grounded):
+    assert relation(fact, source).ok is grounded
