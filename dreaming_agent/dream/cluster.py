@@ -1,4 +1,5 @@
-"""Group active memories that may be about the same thing: close embeddings or a shared name or number."""
+"""Group active memories that may be about the same thing: close embeddings, a shared name or number, or one
+source message (a small Writer splits one statement into pieces: "has a dog", "the dog is a beagle")."""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -10,22 +11,27 @@ from ..text import entities
 from .vocab import COMMON_WORDS
 
 _ROW_BLOCK = 1024
+_SAME_MESSAGE = 0.9  # below a shared name, above any embedding pair that is not near-identical
 
 
 def cluster_memories(store: Store, *, max_cluster: int = 6, min_similarity: float = 0.75) -> list[list[int]]:
     """Clusters of active memory ids, singletons included, each at most `max_cluster` long; deterministic."""
-    texts = {m.id: m.text for m in store.memories()}
+    memories = store.memories()
+    texts = {m.id: m.text for m in memories}
     vectors = {i: v for i, v in store.memory_vectors().items() if i in texts}
-    return group(texts, vectors, max_cluster=max_cluster, min_similarity=min_similarity)
+    sources = {m.id: m.source_message_ids for m in memories}
+    return group(texts, vectors, max_cluster=max_cluster, min_similarity=min_similarity, sources=sources)
 
 
 def group(
-    texts: dict[int, str], vectors: dict[int, np.ndarray], *, max_cluster: int = 6, min_similarity: float = 0.75
+    texts: dict[int, str], vectors: dict[int, np.ndarray], *, max_cluster: int = 6, min_similarity: float = 0.75,
+    sources: dict[int, list[int]] | None = None,
 ) -> list[list[int]]:
     """Link the strongest pairs first and never let a cluster grow past `max_cluster`."""
     if max_cluster < 1:
         raise ValueError("max_cluster must be at least 1")
-    edges = _entity_edges(texts, max_cluster) | _embedding_edges(vectors, max_cluster, min_similarity)
+    edges = (_message_edges(sources or {}, max_cluster) | _entity_edges(texts, max_cluster)
+             | _embedding_edges(vectors, max_cluster, min_similarity))
     parent = {i: i for i in texts}
     size = {i: 1 for i in texts}
 
@@ -62,6 +68,16 @@ def _entity_edges(texts: dict[int, str], max_cluster: int) -> dict[tuple[int, in
             for b in ids[x + 1:]:
                 edges[(a, b)] += 1.0
     return dict(edges)
+
+
+def _message_edges(sources: dict[int, list[int]], max_cluster: int) -> dict[tuple[int, int], float]:
+    """Entries drawn from the same single message; a message that gave many entries links none (too broad)."""
+    holders: dict[int, list[int]] = defaultdict(list)
+    for memory_id in sorted(sources):
+        if len(sources[memory_id]) == 1:
+            holders[sources[memory_id][0]].append(memory_id)
+    return {(a, b): _SAME_MESSAGE for ids in holders.values() if 1 < len(ids) <= max_cluster
+            for x, a in enumerate(ids) for b in ids[x + 1:]}
 
 
 def _embedding_edges(

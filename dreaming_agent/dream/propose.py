@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, create_model
 
 from ..llm.base import LLM
 from ..llm.structured import structured_call
@@ -16,6 +16,7 @@ from .vocab import content_words
 
 _SOURCES_SHOWN = 3
 _QUOTE_CHARS = 300
+_REASON_CHARS = 100
 
 
 class DreamOperation(BaseModel):
@@ -27,6 +28,31 @@ class DreamOperation(BaseModel):
 
 class DreamProposal(BaseModel):
     operations: list[DreamOperation]
+
+
+def proposal_schema(entries: list[Entry]) -> dict:
+    """DreamProposal narrowed to one cluster, for the decoder: only these ids, and each operation in the shape it
+    needs (a MERGE names two or more entries and gives a text, PROMOTE and FORGET name short-term entries and no
+    text). A small model then cannot merge one entry or name one that is not there; whether an operation is sound
+    stays the validator's call."""
+    every_id = Literal[tuple(e.id for e in entries)]
+    short_term = tuple(e.id for e in entries if e.tier != "ltm")
+    reason = (str, Field(max_length=_REASON_CHARS))
+    shapes = []
+    if len(entries) > 1:  # one entry has nothing to be merged with, nor a newer message to be updated from
+        shapes += [create_model("Merge", op=(Literal["MERGE"], ...), text=(str, ...), reason=reason,
+                                target_ids=(list[every_id], Field(min_length=2, max_length=len(entries)))),
+                   create_model("Update", op=(Literal["UPDATE"], ...), text=(str, ...), reason=reason,
+                                target_ids=(list[every_id], Field(min_length=1, max_length=len(entries))))]
+    if short_term:
+        ids = (list[Literal[short_term]], Field(min_length=1, max_length=len(short_term)))
+        shapes += [create_model(name, op=(Literal[name.upper()], ...), target_ids=ids, reason=reason)
+                   for name in ("Promote", "Forget")]
+    if not shapes:
+        return DreamProposal.model_json_schema()  # a lone long-term entry: run_dream does not ask about it
+    operation = Annotated[Union[tuple(shapes)], Field(discriminator="op")] if len(shapes) > 1 else shapes[0]
+    narrowed = create_model("DreamProposal", operations=(list[operation], Field(max_length=len(entries))))
+    return narrowed.model_json_schema()
 
 
 @dataclass
@@ -67,7 +93,8 @@ def propose(llm: LLM, entries: list[Entry], *, today: str, prompt: Prompt) -> Cl
     """One structured call for one cluster; a model that fails twice proposes nothing."""
     messages = prompt.render(today=today, entries=render_entries(entries))
     result = structured_call(
-        llm, messages, DreamProposal, lambda: DreamProposal(operations=[]), max_tokens=200 + 150 * len(entries)
+        llm, messages, DreamProposal, lambda: DreamProposal(operations=[]), max_tokens=200 + 150 * len(entries),
+        schema=proposal_schema(entries),
     )
     return ClusterProposal(
         cluster=[e.id for e in entries],

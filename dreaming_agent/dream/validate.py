@@ -12,6 +12,8 @@ if TYPE_CHECKING:
     from .propose import DreamOperation
 
 MAX_TEXT_CHARS = 500
+# An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
+_FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself yo mi mis".split())
 
 
 class Source(NamedTuple):
@@ -111,7 +113,13 @@ def _check_targets(
             return f"The {op.op} gives no new text."
         if len(text) > MAX_TEXT_CHARS:
             return f"The new text is {len(text)} characters long; an entry may hold at most {MAX_TEXT_CHARS}."
+        if op.op == "UPDATE" and all(_same_text(text, entries[i].text) for i in op.target_ids):
+            return "The new text is what the entry already says: the UPDATE would change nothing."
     return None
+
+
+def _same_text(a: str, b: str) -> bool:
+    return normalize(a).rstrip(" .!") == normalize(b).rstrip(" .!")
 
 
 # -- MERGE and UPDATE ---------------------------------------------------------------------------------------
@@ -150,6 +158,9 @@ def _check_update(op: "DreamOperation", targets: list[Entry]) -> str | None:
 def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
     """Rules shared by MERGE and UPDATE: nothing invented, no name moved to another role, no health fact lost."""
     evidence = [t.text for t in targets] + [s.text for t in targets for s in t.sources]
+    voice = next((w for w in words(text) if normalize(w).replace("’", "'") in _FIRST_PERSON), None)
+    if voice:
+        return f"The new text speaks in the first person ('{voice}'); an entry is a third-person fact about the person."
     for name in sorted(names(text)):
         if not any(mentions(name, passage) for passage in evidence):
             kind = "the number" if name in numbers(name) else "the name"

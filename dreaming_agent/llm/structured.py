@@ -38,13 +38,15 @@ def structured_call(
     *,
     max_tokens: int = 256,
     seed: int = 0,
+    schema: dict | None = None,
 ) -> Structured[T]:
     """Ask for `output` as JSON; never raises for bad output, only the fallback's own errors escape.
 
     An unreachable backend or a timeout also falls back: the turn must still answer, and the
-    error text is kept for the trace.
+    error text is kept for the trace. `schema`, when given, is a stricter one than `output`'s to decode with
+    (the ids of this very call): what a backend without grammars sends is still parsed as `output`.
     """
-    schema = output.model_json_schema()
+    schema = schema or output.model_json_schema()
     result: Structured[T] = Structured(value=None)  # type: ignore[arg-type]
     started = time.perf_counter()
     attempt_messages = list(messages)

@@ -49,3 +49,10 @@ def test_grouping_is_deterministic_whatever_the_input_order(embedder):
 def test_entries_without_vectors_still_cluster_by_name():
     clusters = group({1: "Toby is a beagle", 2: "The user walks Toby", 3: "The user likes jazz"}, {})
     assert clusters == [[1, 2], [3]]
+
+
+def test_entries_from_one_message_are_shown_together_unless_it_gave_too_many():
+    texts = {1: "The user has a dog", 2: "The user's dog is a beagle", 3: "The user likes jazz", 4: "The user sings"}
+    sources = {1: [10], 2: [10], 3: [11], 4: [12, 10]}  # 4 also draws on message 12: not from one message alone
+    assert group(texts, {}, sources=sources) == [[1, 2], [3], [4]]
+    assert group(texts, {}, sources={i: [10] for i in texts}, max_cluster=3) == [[1], [2], [3], [4]]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from dreaming_agent.dream.propose import load_entries, propose
+from dreaming_agent.dream.propose import load_entries, proposal_schema, propose
 from dreaming_agent.prompts import PromptLibrary
 from dreaming_agent.testing import ScriptedLLM
 from dreaming_agent.text import proper_nouns
@@ -67,3 +67,20 @@ def test_prompt_examples_are_placeholders_not_people():
     }
     assert proper_nouns(PROMPT.template) <= instruction_words
     assert "<id>" in PROMPT.template and "$today" in PROMPT.template and "$entries" in PROMPT.template
+
+
+def test_the_model_is_offered_only_this_clusters_ids_and_shapes_it_can_fill(store, embedder):
+    allergy = remember(store, embedder, "The user is allergic to peanuts", ("I'm allergic to peanuts.", "2024-01-01"))
+    name = remember(store, embedder, "The user's name is Marta", ("Hi, I'm Marta.", "2024-01-02"), tier="ltm")
+    entries = load_entries(store)
+
+    lone = json.dumps(proposal_schema([entries[allergy]]))
+    assert '"MERGE"' not in lone and '"UPDATE"' not in lone  # one entry: nothing to merge with or update from
+    assert '"PROMOTE"' in lone and '"FORGET"' in lone and f'"const": {allergy}' in lone
+    pair = proposal_schema([entries[allergy], entries[name]])
+    merge, = (shape for shape in pair["$defs"].values() if shape["properties"]["op"].get("const") == "MERGE")
+    assert merge["properties"]["target_ids"]["minItems"] == 2 and merge["required"][:1] == ["op"]
+    assert merge["properties"]["target_ids"]["items"]["enum"] == [allergy, name]
+    promote, = (shape for shape in pair["$defs"].values() if shape["properties"]["op"].get("const") == "PROMOTE")
+    assert promote["properties"]["target_ids"]["items"]["const"] == allergy  # a long-term entry is never promoted
+    assert "text" not in promote["properties"]

@@ -79,6 +79,11 @@ CASES = [
     ("merge of one entry", op("MERGE", [5], "The user works at Acme"), (), False, ["UPDATE"]),
     ("merge without text", op("MERGE", [5, 6]), (), False, ["no new text"]),
     ("same id twice", op("MERGE", [5, 5], "The user works at Acme"), (), False, ["more than once"]),
+    ("merge in the person's voice", op("MERGE", [5, 6], "I work at Acme and the user lives in Lisbon"), (), False,
+     ["first person", "'I'"]),
+    ("Spanish first person", op("UPDATE", [6], "Mi casa está en Lisboa"), (), False, ["first person", "'Mi'"]),
+    ("update that changes nothing", op("UPDATE", [5], "The user works at Acme."), (), False, ["change nothing"]),
+    ("update that rewords", op("UPDATE", [5], "The user works at Acme, a small studio"), (), True, []),
 ]
 
 
