@@ -11,7 +11,7 @@ from ..text import entities
 from .vocab import COMMON_WORDS
 
 _ROW_BLOCK = 1024
-_SAME_MESSAGE = 0.9  # below a shared name, above any embedding pair that is not near-identical
+_SAME_MESSAGE = 2.5  # above one shared name ("Barcelona" in a race and in a move), below two
 
 
 def cluster_memories(store: Store, *, max_cluster: int = 6, min_similarity: float = 0.75) -> list[list[int]]:
@@ -30,8 +30,9 @@ def group(
     """Link the strongest pairs first and never let a cluster grow past `max_cluster`."""
     if max_cluster < 1:
         raise ValueError("max_cluster must be at least 1")
-    edges = (_message_edges(sources or {}, max_cluster) | _entity_edges(texts, max_cluster)
-             | _embedding_edges(vectors, max_cluster, min_similarity))
+    edges = _entity_edges(texts, max_cluster) | _embedding_edges(vectors, max_cluster, min_similarity)
+    for pair, score in _message_edges(sources or {}, max_cluster).items():
+        edges[pair] = max(score, edges.get(pair, 0.0))
     parent = {i: i for i in texts}
     size = {i: 1 for i in texts}
 
