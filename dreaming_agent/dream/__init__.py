@@ -28,7 +28,7 @@ def run_dream(
     *,
     now: str | None = None,
     prompts: PromptLibrary | None = None,
-    max_cluster: int = 6,
+    max_cluster: int = 3,
     min_similarity: float = 0.75,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> DreamReport:

@@ -36,7 +36,7 @@ def world(store, index, embedder):
 
 def dream(store, index, embedder, *operations):
     llm = ScriptedLLM(defaults={"DreamProposal": planner(*operations)})
-    return run_dream(store, index, llm, embedder, now=NOW, min_similarity=-1.0)
+    return run_dream(store, index, llm, embedder, now=NOW, min_similarity=-1.0, max_cluster=6)  # one group
 
 
 def test_accepted_operations_change_statuses_and_keep_everything(store, index, embedder, world):
@@ -103,7 +103,7 @@ def test_a_model_that_never_answers_properly_changes_nothing(store, index, embed
     before, index_before = snapshot(store), index.ids("memories")
     llm = ScriptedLLM(defaults={"DreamProposal": "I think entries 1 and 2 should merge."})
 
-    report = run_dream(store, index, llm, embedder, now=NOW, min_similarity=-1.0)
+    report = run_dream(store, index, llm, embedder, now=NOW, min_similarity=-1.0, max_cluster=6)
 
     assert snapshot(store) == before and index.ids("memories") == index_before
     assert report.accepted == [] and report.rejected == []

@@ -32,7 +32,7 @@ def dream(store, index, embedder, world, now="2024-08-01T03:00:00"):
         {"op": "PROMOTE", "target_ids": [w["hiking"]], "text": None, "reason": "twice"},
         {"op": "FORGET", "target_ids": [w["concert"]], "text": None, "reason": "one-off"},
     )})
-    report = run_dream(store, index, llm, embedder, now=now, min_similarity=-1.0)
+    report = run_dream(store, index, llm, embedder, now=now, min_similarity=-1.0, max_cluster=6)  # one group
     assert len(report.accepted) == 3
     return report
 
