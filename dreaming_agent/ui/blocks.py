@@ -85,6 +85,7 @@ def _layout(status: str) -> SimpleNamespace:
                 page.message = gr.Textbox(label="Message", show_label=False, scale=5, elem_id="message",
                                           placeholder="Tell me about yourself, or ask something…")
                 page.send = gr.Button("Send", variant="primary", scale=1, elem_id="send")
+            page.unsent = gr.Textbox(visible="hidden", elem_id="unsent")  # a message to offer again after a failure
             with gr.Row():
                 page.dream = gr.Button("🌙 Dream", elem_id="dream-button")
                 page.undo = gr.Button("Undo last Dream", elem_id="undo-button")
@@ -147,8 +148,11 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         return [render.chat_messages(agent(request).history()), *shown(handlers.panels(agent(request)))]
 
     def chat(text: str, mode: str, request: gr.Request):
-        view = handlers.chat(agent(request), text, mode)
-        return [view.chat, view.textbox, view.turn, *shown(view.panels)]
+        """The message at once, then the reply as it streams; trace and memory panels once it is stored."""
+        for view in handlers.chat(agent(request), sessions.live(request.session_hash), text, mode):
+            streaming = view.panels is None
+            yield [view.chat, view.unsent, gr.skip() if streaming else view.turn,
+                   *([gr.skip()] * len(panels) if streaming else shown(view.panels))]
 
     def learning(request: gr.Request):
         return shown(handlers.panels(agent(request)))
@@ -158,8 +162,11 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         return handlers.wait_for_learning(agent(request), timeout_s)._asdict()
 
     def dream(request: gr.Request):
-        view = handlers.dream(agent(request))
-        return [view.diff, view.refused, gr.Tabs(selected="dream"), *shown(view.panels)]
+        """Groups reviewed of all the Dream will review, on the Dream tab, then its diff and the memory panels."""
+        for view in handlers.dream(agent(request)):
+            running = view.panels is None
+            yield [view.diff, view.refused, gr.Tabs(selected="dream"),
+                   *([gr.skip()] * len(panels) if running else shown(view.panels))]
 
     def undo_dream(request: gr.Request):
         view = handlers.undo_last_dream(agent(request))
@@ -200,11 +207,16 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         sessions.release(request.session_hash)
 
     demo.load(open_session, outputs=[page.chat, *panels], api_name="open_session")
-    gr.on([page.send.click, page.message.submit], chat, inputs=[page.message, page.mode],
-          outputs=[page.chat, page.message, page.turn, *panels], api_name="chat")
+    # The box empties in the browser as the message goes, so the next can be typed while this one is answered;
+    # every send is queued and answered in order ("multiple": Gradio's default would drop one sent while busy).
+    answered = gr.on([page.send.click, page.message.submit], chat, inputs=[page.message, page.mode],
+                     outputs=[page.chat, page.unsent, page.turn, *panels], js=scripts.SEND_AND_CLEAR,
+                     api_name="chat", trigger_mode="multiple", show_progress="hidden")
+    answered.then(None, inputs=[page.message, page.unsent], outputs=page.message, js=scripts.OFFER_UNSENT)
     page.timer.tick(learning, outputs=panels, api_name="learning", show_progress="hidden")
     gr.api(wait_for_learning, api_name="wait_for_learning")
-    page.dream.click(dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="dream")
+    page.dream.click(dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="dream",
+                     show_progress="hidden")  # its own status line counts groups; Gradio's guess of the time does not
     page.undo.click(undo_dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="undo_dream")
     page.add_memory.click(add_memory, inputs=page.memory_text, outputs=[page.memory_notice, page.chat, *panels],
                           api_name="add_memory")

@@ -1,18 +1,23 @@
 """What each button does: plain functions of one session's agent that return what the page shows."""
 from __future__ import annotations
 
+import queue
+import threading
+from concurrent.futures import Future
 from dataclasses import asdict
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, Iterator, NamedTuple, TypeVar
 
 from ..context.window import current_window
 from ..dream import render_html
 from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
-from ..pipeline.agent import Agent
+from ..pipeline.agent import Agent, TurnResult
 from . import render
+from .live import LiveChat
 
 CHAT_MODES = ("lightmem", "rag", "compare")
+T = TypeVar("T")
 
 
 class Panels(NamedTuple):
@@ -28,16 +33,18 @@ class Panels(NamedTuple):
 
 
 class ChatView(NamedTuple):
+    """What the page shows of a turn; `turn` and `panels` are None while the reply streams (they stay as they are)."""
+
     chat: list[dict]
-    textbox: str  # what stays in the text box: emptied on success, kept on error so nothing typed is lost
-    turn: str
-    panels: Panels
+    unsent: str  # the text to offer again: the message on error so nothing typed is lost, else ""
+    turn: str | None
+    panels: Panels | None
 
 
 class DreamView(NamedTuple):
-    diff: str
+    diff: str  # the diff, or the Dream's progress while it runs (then `panels` is None)
     refused: str
-    panels: Panels
+    panels: Panels | None
 
 
 class Traces(NamedTuple):
@@ -95,17 +102,34 @@ def traces(agent: Agent, turn: str | None = None) -> Traces:
     return Traces(turn, render_html(report), render.refused_html(report.rejected))
 
 
-def chat(agent: Agent, text: str, mode: str) -> ChatView:
-    """Answer in one mode, or in both for Compare; a failure becomes a clear message in the chat."""
+def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatView]:
+    """The message at once, the reply as it streams, then the stored turn with its trace and memory.
+
+    Answered in one mode, or in both for Compare; a failure becomes a clear message in the chat."""
     try:
         if mode not in CHAT_MODES:
             raise InvalidInput(f"Unknown mode {mode!r}; choose one of {', '.join(CHAT_MODES)}.")
-        results = agent.compare(text) if mode == "compare" else {mode: agent.turn(text, mode)}
+        if not isinstance(text, str) or not text.strip():
+            agent.turn(text)  # refused with the agent's own words, before anything is stored or shown
+        modes = ("lightmem", "rag") if mode == "compare" else (mode,)
+        turn = live.add(text, modes)
+        yield ChatView(live.chat(agent.history()), "", None, None)
+
+        def answer(on_text) -> dict[str, TurnResult]:
+            if mode == "compare":
+                return agent.compare(text, on_text=on_text)
+            return {mode: agent.turn(text, mode, on_text=on_text)}
+
+        answered = _on_thread(lambda: live.run(turn, agent.history, answer))
+        for replies in live.changes(turn):
+            yield ChatView(live.chat(agent.history(), turn=turn, replies=replies), "", None, None)
+        results = answered.result()
     except DreamingAgentError as e:
-        return ChatView(render.chat_messages(agent.history(), str(e)), text, "", panels(agent))
+        yield ChatView(live.chat(agent.history(), str(e)), text, "", panels(agent))
+        return
     failed = next((r for r in results.values() if r.error), None)
-    return ChatView(
-        render.chat_messages(agent.history(), failed.answer if failed else None),
+    yield ChatView(
+        live.chat(agent.history(), failed.answer if failed else None),
         text if failed else "",
         render.turn_panel(results, show_answers=mode == "compare"),
         panels(agent),
@@ -118,12 +142,20 @@ def wait_for_learning(agent: Agent, timeout_s: float) -> Panels:
     return panels(agent)
 
 
-def dream(agent: Agent) -> DreamView:
+def dream(agent: Agent) -> Iterator[DreamView]:
+    """Consolidate, saying how many groups of entries the model has reviewed of all it will, then the diff."""
+    progress: queue.Queue = queue.Queue()
+    yield DreamView(render.dream_progress(None, 0), "", None)
+    dreamt = _on_thread(lambda: agent.dream(on_progress=lambda done, total: progress.put((done, total))))
+    dreamt.add_done_callback(lambda _: progress.put(None))
+    while (step := progress.get()) is not None:
+        yield DreamView(render.dream_progress(*step), "", None)
     try:
-        report = agent.dream()
+        report = dreamt.result()
     except DreamingAgentError as e:
-        return DreamView(render.notice_html(str(e), ok=False), "", panels(agent))
-    return DreamView(render_html(report), render.refused_html(report.rejected), panels(agent))
+        yield DreamView(render.notice_html(str(e), ok=False), "", panels(agent))
+        return
+    yield DreamView(render_html(report), render.refused_html(report.rejected), panels(agent))
 
 
 def undo_last_dream(agent: Agent) -> DreamView:
@@ -207,6 +239,21 @@ def load_memory(agent: Agent, raw: bytes | None) -> ActionView:
                 f"{len(memory.dreams)} Dreams saved on {memory.exported_at.replace('T', ' ')}.")
     view = _act(agent, load, forgets=False)
     return view._replace(traces=traces(agent, turn=""))
+
+
+def _on_thread(work: Callable[[], T]) -> Future[T]:
+    """`work()` on a thread of its own, so that the locks it takes are released by the thread that took them
+    (Gradio may resume a generator on any of its threads); its result or exception lands in the Future."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(work())
+        except BaseException as e:  # handed to the page's generator, which re-raises it there
+            future.set_exception(e)
+
+    threading.Thread(target=run, name="turn", daemon=True).start()
+    return future
 
 
 def _act(agent: Agent, action, *, forgets: bool = True) -> ActionView:

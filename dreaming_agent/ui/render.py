@@ -39,6 +39,7 @@ max-height:220px;overflow:auto;background:#f8fafc;padding:4px}.da-ms{color:#6474
 padding:0 4px;margin:0;min-width:0;width:auto;height:auto;font-size:.95em;line-height:1.4}
 .gradio-style button.da-del:hover{color:#b91c1c}
 #memory-file:not(:has(a[download])){display:none}
+.da-dream-progress progress{display:block;width:100%;margin-top:4px}
 </style>"""
 
 
@@ -53,6 +54,25 @@ def chat_messages(history: Iterable[Message], notice: str | None = None) -> list
     if notice:
         bubbles.append({"role": "assistant", "content": "⚠️ " + plain_text(notice.removeprefix("⚠️").strip())})
     return bubbles
+
+
+def pending_turn(text: str, replies: Mapping[str, str]) -> list[dict[str, str]]:
+    """A message not yet answered, and each mode's reply as far as it has streamed, labelled as stored ones are."""
+    bubbles = [{"role": "user", "content": plain_text(text)}]
+    for mode, reply in replies.items():
+        bubbles.append({"role": "assistant", "content": f"<b>{MODE_LABELS.get(mode, escape(mode))}</b> · "
+                                                        f"{plain_text(reply.lstrip())}"})
+    return bubbles
+
+
+def dream_progress(done: int | None, total: int) -> str:
+    """The Dream's status line while it runs: groups of entries the model has reviewed, of all it will."""
+    if done is None:
+        return '<p class="da-dream-progress">🌙 Dreaming… grouping your entries (once the Writer has finished learning).</p>'
+    if total == 0:
+        return '<p class="da-dream-progress">🌙 Dreaming… nothing new since the last Dream: no group to review.</p>'
+    return (f'<p class="da-dream-progress">🌙 Dreaming… <b>{done} of {total}</b> group{"" if total == 1 else "s"} '
+            f'of entries reviewed<progress value="{done}" max="{total}"></progress></p>')
 
 
 def plain_text(text: str) -> str:

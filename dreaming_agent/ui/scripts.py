@@ -42,3 +42,20 @@ CLICK_DOWNLOAD = """
   click();
 }
 """
+
+# Runs in the browser as a message is sent, before it goes to the server: the message (already read) goes on, the
+# box empties at once so the next one can be typed while this one is answered. The input event tells the page's
+# own copy of the box's value, so Enter on the emptied box never sends the old message again.
+SEND_AND_CLEAR = """
+(text, mode) => {
+  const box = document.querySelector('#message textarea');
+  if (box) {
+    box.value = '';
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  return [text, mode];
+}
+"""
+
+# After an answer: a message that failed comes back to the box, unless something new has been typed there.
+OFFER_UNSENT = "(draft, unsent) => draft || unsent"

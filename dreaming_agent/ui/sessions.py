@@ -14,6 +14,7 @@ from ..pipeline.agent import Agent, AgentConfig
 from ..settings import Settings
 from ..store import Store
 from ..wiring import build_agent
+from .live import LiveChat
 
 
 class Sessions:
@@ -23,6 +24,7 @@ class Sessions:
                  config: AgentConfig | None = None):
         self.settings, self.llm, self.embedder, self.client, self.config = settings, llm, embedder, client, config
         self._agents: dict[str, Agent] = {}
+        self._live: dict[str, LiveChat] = {}
         self._lock = threading.Lock()
         self._files = Path(tempfile.mkdtemp(prefix="dreaming-files-"))  # downloads, removed with their session
 
@@ -41,6 +43,11 @@ class Sessions:
                 self._agents[session_hash] = agent
             return agent
 
+    def live(self, session_hash: str) -> LiveChat:
+        """This session's turns under way, shared by the events of its tab so a message sent while busy waits."""
+        with self._lock:
+            return self._live.setdefault(session_hash, LiveChat())
+
     def folder(self, session_hash: str) -> Path:
         """Where this session's downloads are written (the name does not reveal the session hash)."""
         return self._files / hashlib.sha256(session_hash.encode()).hexdigest()[:16]
@@ -49,6 +56,7 @@ class Sessions:
         """Forget a session's memory: stop its Writer, drop its index collections, delete its database."""
         with self._lock:
             agent = self._agents.pop(session_hash, None) if session_hash else None
+            self._live.pop(session_hash, None)
         if agent is None:
             return False
         shutil.rmtree(self.folder(session_hash), ignore_errors=True)

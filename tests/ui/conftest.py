@@ -63,9 +63,10 @@ def scripted_answer(messages, schema) -> str:
     return "I don't know yet."
 
 
-def demo_llm(**defaults) -> ScriptedLLM:
+def demo_llm(delay_s: float = 0.0, **defaults) -> ScriptedLLM:
+    """The scripted demo model; each call takes `delay_s` (a reply streams over it)."""
     return ScriptedLLM(defaults={"ExtractedFacts": scripted_facts, "DreamProposal": scripted_dream,
-                                 "text": scripted_answer, **defaults})
+                                 "text": scripted_answer, **defaults}, delay_s=delay_s)
 
 
 def free_port() -> int:

@@ -55,10 +55,13 @@ def tab(browser):
 
 
 def send(page, text: str) -> None:
+    """Send, then wait for the stored turn: two more bubbles, and the trace that comes only once the reply is stored."""
     bubbles = page.locator("#chat .message-row").count()
+    trace = page.locator("#turn").inner_text()
     page.locator("#message textarea").fill(text)
     page.locator("#message textarea").press("Enter")
     page.wait_for_function(f"() => document.querySelectorAll('#chat .message-row').length >= {bubbles + 2}")
+    page.wait_for_function("t => document.querySelector('#turn').innerText !== t", arg=trace)
 
 
 def learned(page) -> None:

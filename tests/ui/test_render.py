@@ -166,3 +166,20 @@ def test_user_text_is_escaped_in_every_helper(panel):
     html = HOSTILE_RENDERINGS[panel]()
     assert ESCAPED in html
     assert "<img" not in html and "<script" not in html.lower()
+
+
+def test_a_pending_turn_is_escaped_and_labelled_like_a_stored_one():
+    bubbles = render.pending_turn("<img src=x> & me", {"lightmem": " It <b>is</b>", "rag": "Par"})
+    assert bubbles == [
+        {"role": "user", "content": "&lt;img src=x&gt; &amp; me"},
+        {"role": "assistant", "content": "<b>LightMem</b> · It &lt;b&gt;is&lt;/b&gt;"},
+        {"role": "assistant", "content": "<b>RAG</b> · Par"},
+    ]
+    assert render.pending_turn("Hi", {}) == [{"role": "user", "content": "Hi"}]  # queued: no reply yet
+
+
+def test_dream_progress_counts_groups_and_says_when_there_is_none():
+    assert "<b>2 of 5</b> groups" in render.dream_progress(2, 5) and 'value="2" max="5"' in render.dream_progress(2, 5)
+    assert "<b>0 of 1</b> group of" in render.dream_progress(0, 1)
+    assert "nothing new since the last Dream" in render.dream_progress(0, 0)
+    assert "Writer" in render.dream_progress(None, 0)

@@ -1,0 +1,106 @@
+"""The chat and the Dream as the page receives them: the message at once, the reply growing, then the stored turn."""
+from __future__ import annotations
+
+import re
+import threading
+
+import pytest
+
+from dreaming_agent.pipeline.agent import Agent
+from dreaming_agent.ui import handlers, render
+from dreaming_agent.ui.live import LiveChat
+
+from .conftest import DEMO_MESSAGES, FLOW_CONFIG, demo_llm
+
+
+@pytest.fixture
+def make_agent(store, index, embedder):
+    agents = []
+
+    def make(llm) -> Agent:
+        agents.append(Agent(store=store, index=index, llm=llm, embedder=embedder, config=FLOW_CONFIG))
+        return agents[-1]
+
+    yield make
+    for agent in agents:
+        agent.close()
+
+
+def texts(chat: list[dict]) -> list[str]:
+    return [bubble["content"] for bubble in chat]
+
+
+def test_the_message_shows_first_then_the_reply_grows_then_the_stored_turn(make_agent):
+    agent = make_agent(demo_llm())
+    views = list(handlers.chat(agent, LiveChat(), "I live in Lisbon & I work at Acme as a nurse.", "lightmem"))
+    first, *streaming, final = views
+    assert texts(first.chat) == ["I live in Lisbon &amp; I work at Acme as a nurse."]  # before any model call
+    assert first.turn is None and first.panels is None and first.unsent == ""
+    replies = [texts(view.chat)[-1] for view in streaming]
+    assert len(replies) == len("Thanks for telling me — I'll remember that.".split())
+    assert all(later.startswith(earlier) and later != earlier for earlier, later in zip(replies, replies[1:]))
+    assert replies[0] == "<b>LightMem</b> · Thanks " and all(v.panels is None for v in streaming)
+    assert texts(final.chat) == texts(render.chat_messages(agent.history()))
+    assert texts(final.chat)[-1] == "<b>LightMem</b> · Thanks for telling me — I'll remember that."
+    assert final.unsent == "" and "<b>Responder</b>" in final.turn and final.panels is not None
+
+
+def test_compare_streams_both_columns_one_after_the_other(make_agent):
+    agent = make_agent(demo_llm())
+    live = LiveChat()
+    for text in DEMO_MESSAGES:
+        list(handlers.chat(agent, live, text, "lightmem"))
+    views = list(handlers.chat(agent, live, "Where do I live now?", "compare"))
+    shown = [texts(view.chat)[6:] for view in views]  # after the three earlier turns
+    assert shown[0] == ["Where do I live now?"]
+    lightmem = [s for s in shown if len(s) == 2]
+    rag = [s for s in shown[:-1] if len(s) == 3]
+    assert lightmem and rag and shown.index(lightmem[-1]) < shown.index(rag[0])  # LightMem finishes, then RAG
+    assert lightmem[0][1] == "<b>LightMem</b> · You " and rag[0][2] == "<b>RAG</b> · You "
+    assert rag[-1][1:] == shown[-1][1:] == [
+        "<b>LightMem</b> · You said you live in Lisbon, and also that you moved from Lisbon to Porto.",
+        "<b>RAG</b> · You said you live in Lisbon, and also that you moved from Lisbon to Porto.",
+    ]
+    assert "grid-template-columns:1fr 1fr" in views[-1].turn
+
+
+def test_a_message_sent_while_busy_waits_shows_at_once_and_is_answered_after(make_agent):
+    agent = make_agent(demo_llm(delay_s=0.6))
+    live = LiveChat()
+    first = handlers.chat(agent, live, DEMO_MESSAGES[0], "lightmem")
+    next(first)
+    finished = []
+    draining = threading.Thread(target=lambda: finished.append(list(first)))
+    draining.start()
+    second = handlers.chat(agent, live, DEMO_MESSAGES[1], "rag")
+    shown = texts(next(second).chat)
+    assert shown[0] == DEMO_MESSAGES[0] and shown[-1] == DEMO_MESSAGES[1]  # queued, shown at once
+    assert len(texts(list(second)[-1].chat)) == 4
+    draining.join(10)
+    assert [(m.role, m.speaker) for m in agent.history()] == [
+        ("user", None), ("assistant", "lightmem"), ("user", None), ("assistant", "rag")]
+    assert [m.text for m in agent.history() if m.role == "user"] == DEMO_MESSAGES[:2]
+    assert texts(finished[0][-1].chat)[:2] == texts(render.chat_messages(agent.history()))[:2]
+
+
+def test_a_failed_turn_offers_the_text_again(make_agent):
+    from dreaming_agent.errors import BackendUnavailable
+
+    agent = make_agent(demo_llm(text=BackendUnavailable("The model is down.", backend="test")))
+    final = list(handlers.chat(agent, LiveChat(), "Where do I live?", "rag"))[-1]
+    assert final.unsent == "Where do I live?" and "The model is down." in texts(final.chat)[-1]
+    refused = list(handlers.chat(agent, LiveChat(), "   ", "rag"))
+    assert len(refused) == 1 and "empty" in texts(refused[0].chat)[-1]
+
+
+def test_the_dream_says_how_many_groups_it_has_reviewed_of_all(make_agent):
+    agent = make_agent(demo_llm())
+    live = LiveChat()
+    for text in DEMO_MESSAGES:
+        list(handlers.chat(agent, live, text, "lightmem"))
+    *running, final = list(handlers.dream(agent))
+    assert all(view.panels is None for view in running) and final.panels is not None
+    counts = [tuple(map(int, m.groups())) for v in running if (m := re.search(r"<b>(\d+) of (\d+)</b>", v.diff))]
+    total = counts[0][1]
+    assert total >= 2 and counts == [(done, total) for done in range(total + 1)]
+    assert "Dreaming…" in running[0].diff and "Dream #1" in final.diff
