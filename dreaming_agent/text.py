@@ -38,6 +38,25 @@ _ALIASES = {
 }
 
 
+# Who someone is to the person, in English and Spanish, one group per relation (accents folded).
+_RELATIONS = [frozenset(group.split()) for group in (
+    "sister sisters sis hermana hermanas", "brother brothers hermano hermanos", "mother mom mum mama madre",
+    "father dad papa padre", "grandmother grandma abuela", "grandfather grandpa abuelo", "wife esposa mujer",
+    "husband esposo marido", "son sons child children kids hijo hijos", "daughter daughters child children kids hija "
+    "hijas hijos", "boyfriend partner novio pareja", "girlfriend partner novia pareja", "friend friends amigo amiga "
+    "amigos amigas", "aunt tia", "uncle tio", "cousin primo prima", "niece sobrina", "nephew sobrino",
+    "grandson nieto", "granddaughter nieta", "neighbour neighbor vecino vecina", "boss jefe jefa",
+    "dog dogs puppy perro perra perrito perrita", "cat cats kitten gato gata gatito gatita",
+)]
+
+
+def relations_missing(text: str, other: str) -> list[str]:
+    """Relation words of `text` (sister, dog, novio…) that `other` says in neither language, in order."""
+    said = set(words(normalize(other)))
+    return [word for word in dict.fromkeys(words(normalize(text)))
+            if any(word in g for g in _RELATIONS) and not any(g & said for g in _RELATIONS if word in g)]
+
+
 def normalize(text: str) -> str:
     """NFKD, drop combining marks, case-fold, collapse whitespace."""
     decomposed = unicodedata.normalize("NFKD", text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, NamedTuple
 
-from ..text import mentions, normalize, numbers, split_sentences, words
+from ..text import mentions, normalize, numbers, relations_missing, split_sentences, words
 from .roles import ROLE_WORDS, roles_of
 from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, durable_topics, names
 
@@ -175,6 +175,11 @@ def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
     for word in sorted(content_words(text) - CONNECTIVES):
         if not any(mentions(word, passage) for passage in evidence):
             return f"The new text says '{_shown(word, text)}', which neither the entries nor the person's messages say."
+    for target in targets:
+        # "The user's brother Pablo works as a pilot" must not become "The user Pablo works as a pilot".
+        dropped = relations_missing(target.text, text)
+        if dropped:
+            return f"The new text drops '{dropped[0]}' from entry {target.id}: whose fact it is would be lost."
     for target in targets:
         health = durable_topics(target.text).get("health")
         if health and "health" not in durable_topics(text):

@@ -38,6 +38,9 @@ ENTRIES = {e.id: e for e in [
     entry(20, "The user prefers tea", ("I prefer tea.", "2024-03-03"), origin="manual"),
     entry(21, "The user swims every Sunday", ("I swim every Sunday.", "2024-03-04")),
     entry(22, "The user went to the market", ("Went to the market.", "2024-03-05"), ("Market again.", "2024-03-12")),
+    # Seen with the 0.5B model: two halves of one message, merged into a fact about the person.
+    entry(23, "The user's brother Pablo works as a pilot", ("My brother Pablo works as a pilot for Iberia.", "2024-05-02")),
+    entry(24, "The user's brother Pablo works in Iberia", ("My brother Pablo works as a pilot for Iberia.", "2024-05-02")),
 ]}
 
 CASES = [
@@ -84,6 +87,10 @@ CASES = [
     ("Spanish first person", op("UPDATE", [6], "Mi casa está en Lisboa"), (), False, ["first person", "'Mi'"]),
     ("update that changes nothing", op("UPDATE", [5], "The user works at Acme."), (), False, ["change nothing"]),
     ("update that rewords", op("UPDATE", [5], "The user works at Acme, a small studio"), (), True, []),
+    ("merge that makes a brother the person", op("MERGE", [23, 24], "The user Pablo works as a pilot for Iberia"), (),
+     False, ["'brother'", "entry 23"]),
+    ("merge that keeps the brother", op("MERGE", [23, 24], "The user's brother Pablo works as a pilot for Iberia"),
+     (), True, []),
 ]
 
 
