@@ -112,15 +112,16 @@ def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatVie
         if not isinstance(text, str) or not text.strip():
             agent.turn(text)  # refused with the agent's own words, before anything is stored or shown
         modes = ("lightmem", "rag") if mode == "compare" else (mode,)
-        turn = live.add(text, modes)
-        yield ChatView(live.chat(agent.history()), "", None, None)
 
         def answer(on_text) -> dict[str, TurnResult]:
             if mode == "compare":
                 return agent.compare(text, on_text=on_text)
             return {mode: agent.turn(text, mode, on_text=on_text)}
 
+        turn = live.add(text, modes)
+        # Started before the first yield: a page that goes away then must not leave the turn queued for ever.
         answered = _on_thread(lambda: live.run(turn, agent.history, answer))
+        yield ChatView(live.chat(agent.history(), turn=turn, replies={}), "", None, None)
         for replies in live.changes(turn):
             yield ChatView(live.chat(agent.history(), turn=turn, replies=replies), "", None, None)
         results = answered.result()

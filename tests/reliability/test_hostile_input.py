@@ -12,6 +12,7 @@ from dreaming_agent.errors import InvalidInput
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
 from dreaming_agent.ui import handlers, render
+from dreaming_agent.ui.live import LiveChat
 
 from .conftest import CONFIG, Markers, call, chat_texts, demo_llm, echo_facts, report
 
@@ -73,8 +74,9 @@ def test_empty_or_blank_messages_are_refused_and_nothing_is_stored(make_agent, s
     agent = make_agent()
     with pytest.raises(InvalidInput, match="empty"):
         agent.turn(text)
-    view = handlers.chat(agent, text, "compare")
-    assert "The message is empty" in view.chat[-1]["content"] and view.textbox == text
+    views = list(handlers.chat(agent, LiveChat(), text, "compare"))
+    assert len(views) == 1  # refused before anything is shown as sent
+    assert "The message is empty" in views[0].chat[-1]["content"] and views[0].unsent == text
     assert store.messages() == []
 
 
