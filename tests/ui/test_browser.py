@@ -70,7 +70,7 @@ def test_chat_learn_dream_and_compare_in_the_browser(launch, page):
     shot = ARTIFACTS / "browser-compare-after-dream.png"
     page.screenshot(path=str(shot), full_page=True)
     assert shot.stat().st_size > 10_000
-    if os.environ.get("DREAMING_UPDATE_SCREENSHOT"):  # refreshes the README's picture
+    if os.environ.get("DREAMING_UPDATE_SCREENSHOT"):  # refreshes docs/screenshot-compare.png (scripted model)
         shutil.copyfile(shot, ROOT / "docs" / "screenshot-compare.png")
     assert page.dialogs == []
 
