@@ -7,16 +7,17 @@ from typing import Callable
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Store, VectorIndex, now_iso
-from .apply import Decision, apply_dream, last_undoable, undo_dream
+from ..store import Memory, Store, VectorIndex, now_iso
+from .apply import apply_dream, undo_dream
 from .cluster import cluster_memories
-from .diff import DreamReport, render_html, report_from_store
-from .propose import DreamOperation, DreamProposal, load_entries, propose
-from .validate import Entry, Source, Verdict, validate, validate_all
+from .diff import DreamReport, report_from_store
+from .model import Decision, DreamOperation, DreamProposal, Verdict
+from .propose import load_entries, propose
+from .validate import validate, validate_all
 
 __all__ = [
-    "run_dream", "undo_last_dream", "DreamReport", "render_html", "DreamOperation", "DreamProposal",
-    "Entry", "Source", "Verdict", "validate",
+    "run_dream", "undo_last_dream", "DreamReport", "DreamOperation", "DreamProposal", "Decision", "Verdict",
+    "validate",
 ]
 
 
@@ -44,7 +45,9 @@ def run_dream(
     clusters = cluster_memories(store, max_cluster=max_cluster, min_similarity=min_similarity)
     # The Writer may have added entries since `entries` was read; they wait for the next Dream.
     clusters = [[i for i in c if i in entries] for c in clusters]
-    fresh = _changed_since_last_dream(store)
+    # Like sleep, a Dream works on the new day: entries an earlier Dream already saw unchanged get no model call
+    # (its cost grows with what is new, not with all that is remembered); after an undo they count as new again.
+    fresh = store.dreams.changed_since_last()
     clusters = [c for c in clusters if c and _worth_asking(c, entries) and fresh.intersection(c)]
     clock = _lap(timings, "cluster_ms", clock)
 
@@ -80,26 +83,9 @@ def run_dream(
     return report
 
 
-def _changed_since_last_dream(store: Store) -> set[int]:
-    """Active entries created or changed after the last applied Dream: like sleep, a Dream works on the new day.
-
-    A cluster of entries that an earlier Dream already saw unchanged gets no model call (the cost of a Dream
-    grows with what is new, not with all that is remembered); after an undo they count as new again."""
-    last = store.query(
-        "SELECT id, started_at FROM dream_runs WHERE status = 'applied' ORDER BY started_at DESC, id DESC LIMIT 1")
-    if not last:
-        return {r[0] for r in store.query("SELECT id FROM memories WHERE status = 'active'")}
-    (dream_id, started_at), = last
-    # Stamps have one-second resolution: an entry stamped in the Dream's own second may have come just after it,
-    # so it counts as new unless that Dream wrote it (an extra model call at worst, never a missed entry).
-    return {r[0] for r in store.query(
-        "SELECT id FROM memories WHERE status = 'active' AND (updated_at > ? OR (updated_at = ? AND id NOT IN "
-        "(SELECT memory_id FROM dream_changes WHERE dream_id = ?)))", (started_at, started_at, dream_id))}
-
-
 def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:
     """Undo the newest Dream that still has effects; None when there is nothing to undo."""
-    dream_id = last_undoable(store)
+    dream_id = store.dreams.last_undoable()
     if dream_id is None:
         return None
     # Read the report first: undo deletes the entries the Dream created.
@@ -109,7 +95,7 @@ def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:
     return report
 
 
-def _worth_asking(cluster: list[int], entries: dict[int, Entry]) -> bool:
+def _worth_asking(cluster: list[int], entries: dict[int, Memory]) -> bool:
     """A lone long-term entry can be neither merged, promoted nor forgotten: no call for it."""
     return len(cluster) > 1 or entries[cluster[0]].tier != "ltm"
 

@@ -1,17 +1,16 @@
 """The model's side of the Dream: show it one cluster of entries with their sources, parse what it proposes."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, create_model
+from pydantic import Field, create_model
 
 from ..llm.base import LLM
 from ..llm.structured import structured_call
 from ..prompts import Prompt
-from ..store import Store
+from ..store import Memory, Store
 from ..text import mentions, split_sentences
-from .validate import Entry, Source
+from .model import ClusterProposal, DreamProposal
 from .vocab import content_words
 
 _SOURCES_SHOWN = 3
@@ -19,18 +18,12 @@ _QUOTE_CHARS = 300
 _REASON_CHARS = 100
 
 
-class DreamOperation(BaseModel):
-    op: Literal["MERGE", "UPDATE", "PROMOTE", "FORGET"]
-    target_ids: list[int]
-    text: str | None = None
-    reason: str
+def load_entries(store: Store) -> dict[int, Memory]:
+    """Every active memory with its source messages (text and date), for the model and the validator."""
+    return {memory.id: memory for memory in store.memories(with_sources=True)}
 
 
-class DreamProposal(BaseModel):
-    operations: list[DreamOperation]
-
-
-def proposal_schema(entries: list[Entry]) -> dict:
+def proposal_schema(entries: list[Memory]) -> dict:
     """DreamProposal narrowed to one cluster, for the decoder: only these ids, and each operation in the shape it
     needs (a MERGE names two or more entries and gives a text, PROMOTE and FORGET name short-term entries and no
     text). A small model then cannot merge one entry or name one that is not there; whether an operation is sound
@@ -55,41 +48,7 @@ def proposal_schema(entries: list[Entry]) -> dict:
     return narrowed.model_json_schema()
 
 
-@dataclass
-class ClusterProposal:
-    """What the model proposed for one cluster, with its raw output and how it was obtained."""
-
-    cluster: list[int]
-    operations: list[DreamOperation]
-    raw: list[str] = field(default_factory=list)
-    retried: bool = False
-    fell_back: bool = False
-    error: str | None = None
-    duration_ms: float = 0.0
-    calls: int = 0
-
-
-def load_entries(store: Store) -> dict[int, Entry]:
-    """Every active memory as an Entry, with its source messages (text and date) for the model and the validator."""
-    memories = store.memories()
-    message_ids = sorted({m for memory in memories for m in memory.source_message_ids})
-    messages = {}
-    for start in range(0, len(message_ids), 900):
-        messages.update(store.messages_by_id(message_ids[start:start + 900]))
-    entries = {}
-    for memory in memories:
-        sources = tuple(
-            Source(messages[m].text, messages[m].created_at, m, messages[m].role)
-            for m in memory.source_message_ids
-            if m in messages
-        )
-        entries[memory.id] = Entry(
-            memory.id, memory.tier, memory.status, memory.text, sources, memory.created_at, memory.origin
-        )
-    return entries
-
-
-def propose(llm: LLM, entries: list[Entry], *, today: str, prompt: Prompt) -> ClusterProposal:
+def propose(llm: LLM, entries: list[Memory], *, today: str, prompt: Prompt) -> ClusterProposal:
     """One structured call for one cluster; a model that fails twice proposes nothing."""
     messages = prompt.render(today=today, entries=render_entries(entries))
     result = structured_call(
@@ -108,12 +67,12 @@ def propose(llm: LLM, entries: list[Entry], *, today: str, prompt: Prompt) -> Cl
     )
 
 
-def render_entries(entries: list[Entry]) -> str:
+def render_entries(entries: list[Memory]) -> str:
     """Each entry with id, tier, date, text and the person's verbatim sentences it came from."""
     blocks = []
     for entry in entries:
         tier = "long-term" if entry.tier == "ltm" else "short-term"
-        lines = [f"[{entry.id}] {tier}, noted {entry.date[:10] or 'unknown date'}", f"    entry: {entry.text}"]
+        lines = [f"[{entry.id}] {tier}, noted {entry.created_at[:10] or 'unknown date'}", f"    entry: {entry.text}"]
         newest_first = sorted(entry.sources, key=lambda s: s.date, reverse=True)[:_SOURCES_SHOWN]
         for source in newest_first:
             who = "the person said" if source.role == "user" else "the assistant said"

@@ -1,53 +1,20 @@
 """The Dream's judge: a pure function that accepts or rejects one proposed operation, with a reason."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, NamedTuple
+from typing import Mapping
 
+from ..store.records import Memory, Source
 from ..text import mentions, normalize, numbers, relations_missing, split_sentences, words
+from .model import DreamOperation, Verdict
 from .roles import ROLE_WORDS, roles_of
 from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, durable_topics, names
-
-if TYPE_CHECKING:
-    from .propose import DreamOperation
 
 MAX_TEXT_CHARS = 500
 # An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
 _FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself yo mi mis".split())
 
 
-class Source(NamedTuple):
-    """One message a memory came from: its verbatim text and date."""
-
-    text: str
-    date: str
-    message_id: int | None = None
-    role: str = "user"
-
-
-@dataclass(frozen=True)
-class Entry:
-    id: int
-    tier: str
-    status: str
-    text: str
-    sources: tuple[Source, ...] = ()
-    date: str = ""
-    origin: str = "writer"
-
-    @property
-    def newest(self) -> str:
-        """Date of the latest evidence for this entry (its newest source, else its own date)."""
-        return max((s.date for s in self.sources), default=self.date)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    accepted: bool
-    reason: str
-
-
-def validate_all(operations: list["DreamOperation"], entries: Mapping[int, Entry]) -> list[Verdict]:
+def validate_all(operations: list[DreamOperation], entries: Mapping[int, Memory]) -> list[Verdict]:
     """Judge operations in order; an entry changed by an accepted operation is off limits to later ones."""
     touched: set[int] = set()
     verdicts = []
@@ -60,7 +27,7 @@ def validate_all(operations: list["DreamOperation"], entries: Mapping[int, Entry
 
 
 def validate(
-    op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int] = frozenset()
+    op: DreamOperation, entries: Mapping[int, Memory], touched: frozenset[int] | set[int] = frozenset()
 ) -> Verdict:
     """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops."""
     problem = _check_targets(op, entries, touched)
@@ -73,7 +40,7 @@ def validate(
     return Verdict(True, _accepted_reason(op))
 
 
-def _accepted_reason(op: "DreamOperation") -> str:
+def _accepted_reason(op: DreamOperation) -> str:
     ids = _ids(op.target_ids)
     return {
         "MERGE": f"Accepted: {ids} merged into one entry that keeps every name and value.",
@@ -89,7 +56,7 @@ def _ids(ids: list[int]) -> str:
 
 
 def _check_targets(
-    op: "DreamOperation", entries: Mapping[int, Entry], touched: frozenset[int] | set[int]
+    op: DreamOperation, entries: Mapping[int, Memory], touched: frozenset[int] | set[int]
 ) -> str | None:
     if not op.target_ids:
         return "The operation names no entries."
@@ -124,7 +91,7 @@ def _same_text(a: str, b: str) -> bool:
 
 # -- MERGE and UPDATE ---------------------------------------------------------------------------------------
 
-def _check_merge(op: "DreamOperation", targets: list[Entry]) -> str | None:
+def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
     problem = _check_rewrite(op.text or "", targets)
     if problem:
         return problem
@@ -139,7 +106,7 @@ def _check_merge(op: "DreamOperation", targets: list[Entry]) -> str | None:
     return _lost_current_value(op.text or "", targets)
 
 
-def _check_update(op: "DreamOperation", targets: list[Entry]) -> str | None:
+def _check_update(op: DreamOperation, targets: list[Memory]) -> str | None:
     problem = _check_rewrite(op.text or "", targets) or _lost_current_value(op.text or "", targets)
     if problem:
         return problem
@@ -155,7 +122,7 @@ def _check_update(op: "DreamOperation", targets: list[Entry]) -> str | None:
     return None
 
 
-def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
+def _check_rewrite(text: str, targets: list[Memory]) -> str | None:
     """Rules shared by MERGE and UPDATE: nothing invented, no name moved to another role, no health fact lost."""
     evidence = [t.text for t in targets] + [s.text for t in targets for s in t.sources]
     voice = next((w for w in words(text) if normalize(w).replace("’", "'") in _FIRST_PERSON), None)
@@ -187,7 +154,7 @@ def _check_rewrite(text: str, targets: list[Entry]) -> str | None:
     return None
 
 
-def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
+def _lost_current_value(text: str, targets: list[Memory]) -> str | None:
     """When targets disagree, the newest one holds the current value and it must survive."""
     if len(targets) < 2:
         return None
@@ -210,7 +177,7 @@ def _lost_current_value(text: str, targets: list[Entry]) -> str | None:
     return None
 
 
-def _replaced(name: str, targets: list[Entry], newest_source: Source | None) -> bool:
+def _replaced(name: str, targets: list[Memory], newest_source: Source | None) -> bool:
     """An UPDATE may drop a name only when a newer message gives another value in the same role."""
     sources = [s for t in targets for s in t.sources]
     mentioning = [s for s in sources if mentions(name, s.text)]
@@ -231,7 +198,7 @@ def _replaced(name: str, targets: list[Entry], newest_source: Source | None) -> 
     return False
 
 
-def _role_problem(text: str, targets: list[Entry], *, subject: str) -> str | None:
+def _role_problem(text: str, targets: list[Memory], *, subject: str) -> str | None:
     """A name must keep the role it has in the person's own words (a parrot's name is not the person's)."""
     for name in sorted(names(text) - numbers(text)):
         new_roles = roles_of(name, text)
@@ -261,7 +228,7 @@ def _role_list(roles: set[str]) -> str:
 
 # -- PROMOTE and FORGET ------------------------------------------------------------------------------------
 
-def _check_promote(op: "DreamOperation", targets: list[Entry]) -> str | None:
+def _check_promote(op: DreamOperation, targets: list[Memory]) -> str | None:
     for target in targets:
         if target.tier == "ltm":
             return f"Entry {target.id} is already long-term memory."
@@ -295,7 +262,7 @@ def _durable_personal_fact(text: str) -> bool:
     return any("self" in roles_of(name, text) for name in names(text) - numbers(text))
 
 
-def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
+def _check_forget(op: DreamOperation, targets: list[Memory]) -> str | None:
     for target in targets:
         if target.tier == "ltm":
             return f"Entry {target.id} is long-term memory; the Dream never forgets long-term entries."
@@ -319,7 +286,7 @@ def _check_forget(op: "DreamOperation", targets: list[Entry]) -> str | None:
     return None
 
 
-def _related_sentences(entry: Entry) -> list[str]:
+def _related_sentences(entry: Memory) -> list[str]:
     """Sentences of the entry's sources that share a content word with it (the rest of a message is unrelated)."""
     content = content_words(entry.text)
     return [

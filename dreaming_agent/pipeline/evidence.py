@@ -49,7 +49,7 @@ def replacement_marks(store: Store, sentences: list[Candidate]) -> dict[str, str
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
-    updated = store.updated_away() if derived else set()
+    updated = store.dreams.updated_away() if derived else set()
     marks: dict[str, str] = {}
     for s in sentences:
         said = _content(s.text)
@@ -74,7 +74,7 @@ def in_context(store: Store, sentences: list[Candidate], *, max_chars: int) -> l
         if message.id in seen:
             continue
         seen.add(message.id)
-        out.append(replace(c, text=message.text))
+        out.append(replace(c, record=replace(c.record, text=message.text)))
     return out
 
 

@@ -1,33 +1,54 @@
 """Retriever: cosine top-k over active memories and verbatim user sentences, merged and hydrated from SQLite."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from ..embed.base import Embedder
 from ..store import Store, VectorIndex
-from ..store.records import Memory, Message
+from ..store.records import Memory, Sentence, Source
 from ..text import normalize, split_sentences, words
-
-
-@dataclass(frozen=True)
-class Source:
-    message_id: int
-    date: str
-    text: str  # the verbatim sentence(s) of the message that support the entry
-    external_id: str | None = None
 
 
 @dataclass
 class Candidate:
-    key: str  # "m12" for a memory, "s40" for a sentence: what the Selector answers with
-    kind: str  # "memory" | "sentence"
-    id: int
-    text: str
+    """A stored memory or verbatim sentence that a search found, with its best score."""
+
+    record: Memory | Sentence
     score: float
-    date: str
-    tier: str | None = None
-    origin: str | None = None
-    sources: list[Source] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        return "memory" if isinstance(self.record, Memory) else "sentence"
+
+    @property
+    def key(self) -> str:
+        """"m12" for a memory, "s40" for a sentence: what the Selector answers with."""
+        return f"{'m' if self.kind == 'memory' else 's'}{self.record.id}"
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def text(self) -> str:
+        return self.record.text
+
+    @property
+    def date(self) -> str:
+        """When it was said: a sentence's message, or a memory's newest source."""
+        return self.record.newest if isinstance(self.record, Memory) else self.record.created_at
+
+    @property
+    def tier(self) -> str | None:
+        return self.record.tier if isinstance(self.record, Memory) else None
+
+    @property
+    def origin(self) -> str | None:
+        return self.record.origin if isinstance(self.record, Memory) else None
+
+    @property
+    def sources(self) -> tuple[Source, ...]:
+        return self.record.sources if isinstance(self.record, Memory) else (self.record.source,)
 
 
 def retrieve(
@@ -115,31 +136,27 @@ def _usable(c: "Candidate", exclude_message: int | None) -> bool:
 def _hydrate(store: Store, ranked: list[tuple[tuple[str, int], float]]) -> list[Candidate]:
     memory_ids = [i for (kind, i), _ in ranked if kind == "memories"]
     sentence_ids = [i for (kind, i), _ in ranked if kind == "sentences"]
-    memories = {m.id: m for m in store.memories(ids=memory_ids)}  # active only: a stale index hit is dropped
+    # Active only: a stale index hit is dropped.
+    memories = {m.id: _with_excerpts(m) for m in store.memories(ids=memory_ids, with_sources=True)}
     sentences = {s.id: s for s in store.sentences(ids=sentence_ids)}
-    source_ids = {mid for m in memories.values() for mid in m.source_message_ids}
-    messages = store.messages_by_id(source_ids)
     out: list[Candidate] = []
     for (kind, ident), score in ranked:
-        if kind == "memories" and ident in memories:
-            memory = memories[ident]
-            sources = [_source_for(memory, messages[m]) for m in memory.source_message_ids if m in messages]
-            date = max((s.date for s in sources), default=memory.created_at)
-            out.append(Candidate(f"m{ident}", "memory", ident, memory.text, score, date, memory.tier, memory.origin, sources))
-        elif kind == "sentences" and ident in sentences:
-            s = sentences[ident]
-            out.append(Candidate(f"s{ident}", "sentence", ident, s.text, score, s.created_at,
-                                 sources=[Source(s.message_id, s.created_at, s.text, s.external_id)]))
+        record = memories.get(ident) if kind == "memories" else sentences.get(ident)
+        if record is not None:
+            out.append(Candidate(record, score))
     return out
 
 
-def _source_for(memory: Memory, message: Message) -> Source:
-    """The sentence of the source message that shares most words with the memory (whole message if short)."""
-    text = message.text
+def _with_excerpts(memory: Memory) -> Memory:
+    """Each long source message cut to the sentence that shares most words with the memory."""
+    return replace(memory, sources=tuple(replace(s, text=_excerpt(memory, s.text)) for s in memory.sources))
+
+
+def _excerpt(memory: Memory, text: str) -> str:
     if len(text) > 280:
         wanted = set(words(normalize(memory.text)))
         text = max(split_sentences(text), key=lambda s: len(wanted & set(words(normalize(s)))), default=text[:280])
-    return Source(message.id, message.created_at, text, message.external_id)
+    return text
 
 
 def _dedupe(candidates: list[Candidate]) -> list[Candidate]:

@@ -17,6 +17,8 @@ class Message:
 
 @dataclass(frozen=True)
 class Sentence:
+    """One sentence of a user message, the unit the verbatim index searches."""
+
     id: int
     message_id: int
     position: int
@@ -24,6 +26,22 @@ class Sentence:
     created_at: str
     external_id: str | None = None
     speaker: str | None = None
+
+    @property
+    def source(self) -> "Source":
+        """The sentence as evidence for itself: its own words, dated by its message."""
+        return Source(self.message_id, self.created_at, self.text, "user", self.external_id)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A message a memory (or a recalled sentence) came from: the person's verbatim words and their date."""
+
+    message_id: int
+    date: str
+    text: str
+    role: str = "user"
+    external_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -40,3 +58,31 @@ class Memory:
     access_count: int
     prompt_version: str | None = None
     source_message_ids: tuple[int, ...] = field(default=())
+    sources: tuple[Source, ...] = ()  # filled only when asked for: `Store.memories(with_sources=True)`
+
+    @property
+    def newest(self) -> str:
+        """Date of the latest evidence for this entry (its newest source, else its own date)."""
+        return max((s.date for s in self.sources), default=self.created_at)
+
+
+@dataclass(frozen=True)
+class DreamRun:
+    id: int
+    started_at: str
+    status: str  # "applied" | "undone"
+    model: str | None
+    prompt_version: str | None
+
+
+@dataclass(frozen=True)
+class RecordedOperation:
+    """One operation a Dream judged, as recorded: what was proposed, the verdict, and the entry it created."""
+
+    op: str
+    target_ids: list[int]
+    text: str | None
+    reason: str | None
+    accepted: bool
+    verdict: str
+    new_memory_id: int | None = None

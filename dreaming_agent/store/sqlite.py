@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import atexit
-import json
 import os
 import sqlite3
 import tempfile
 import threading
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
@@ -16,16 +16,13 @@ import numpy as np
 
 from ..errors import InvalidInput, NotFound, StoreNotWritable
 from ..text import split_sentences
+from .dreams import DreamRecords
 from .migrations import migrate
-from .records import Memory, Message, Sentence
+from .records import Memory, Message, Sentence, Source
 
 _MEMORY_COLUMNS = (
     "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version"
 )
-
-
-# A Dream operation that names an entry, as its result or one of its targets (parameters: the id twice).
-_NAMES_ENTRY = "(new_memory_id = ? OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?))"
 
 
 def now_iso() -> str:
@@ -67,6 +64,7 @@ class Store:
             raise StoreNotWritable(self.path, str(e)) from e
         self.lock = threading.RLock()
         self._depth = 0
+        self.dreams = DreamRecords(self.transaction, self.query)
 
     # -- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -185,7 +183,7 @@ class Store:
                         restored.append(older)
             removed = self._delete_memories(db, doomed)
             for kept in manual:  # the person's own words stay, but old Dream records may quote the deleted message
-                self._forget_dream_records(db, kept)
+                self.dreams.forget_quotes(db, kept)
         return Deletion(removed, sentence_ids, restored)
 
     # -- sentences ------------------------------------------------------------------------------------
@@ -249,8 +247,10 @@ class Store:
         return memory_id
 
     def memories(
-        self, *, status: str | None = "active", tier: str | None = None, ids: Iterable[int] | None = None
+        self, *, status: str | None = "active", tier: str | None = None, ids: Iterable[int] | None = None,
+        with_sources: bool = False,
     ) -> list[Memory]:
+        """Entries in id order; `with_sources` adds the messages each came from (one more read)."""
         sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE 1=1"
         params: list = []
         if status is not None:
@@ -267,7 +267,21 @@ class Store:
             params.extend(ids)
         rows = self.query(sql + " ORDER BY id", params)
         sources = self._sources([r[0] for r in rows])
-        return [Memory(*r, source_message_ids=tuple(sources.get(r[0], ()))) for r in rows]
+        found = [Memory(*r, source_message_ids=tuple(sources.get(r[0], ()))) for r in rows]
+        return self._with_sources(found) if with_sources else found
+
+    def _with_sources(self, memories: list[Memory]) -> list[Memory]:
+        message_ids = sorted({m for memory in memories for m in memory.source_message_ids})
+        messages: dict[int, Message] = {}
+        for start in range(0, len(message_ids), 900):
+            messages.update(self.messages_by_id(message_ids[start:start + 900]))
+        return [
+            replace(memory, sources=tuple(
+                Source(m, messages[m].created_at, messages[m].text, messages[m].role, messages[m].external_id)
+                for m in memory.source_message_ids if m in messages
+            ))
+            for memory in memories
+        ]
 
     def memory(self, memory_id: int) -> Memory:
         found = self.memories(status=None, ids=[memory_id])
@@ -275,9 +289,13 @@ class Store:
             raise NotFound("memory", memory_id)
         return found[0]
 
-    def memory_vectors(self, *, status: str = "active") -> dict[int, np.ndarray]:
-        rows = self.query("SELECT id, embedding FROM memories WHERE status = ? AND embedding IS NOT NULL", (status,))
-        return {i: from_blob(b) for i, b in rows}
+    def memory_vectors(self, *, status: str = "active", ids: Iterable[int] | None = None) -> dict[int, np.ndarray]:
+        sql, params = "SELECT id, embedding FROM memories WHERE status = ? AND embedding IS NOT NULL", [status]
+        if ids is not None:
+            ids = list(ids)
+            sql += f" AND id IN ({','.join('?' * len(ids))}) ORDER BY id" if ids else " AND 0"
+            params.extend(ids)
+        return {i: from_blob(b) for i, b in self.query(sql, params)}
 
     def edit_memory(self, memory_id: int, text: str, embedding: np.ndarray | None) -> None:
         """The person rewrote a memory: it becomes theirs (origin 'manual')."""
@@ -291,7 +309,7 @@ class Store:
             )
             if cur.rowcount == 0:
                 raise NotFound("active memory", memory_id)
-            self._redact_dream_records(db, memory_id, text)
+            self.dreams.redact(db, memory_id, text)
 
     def delete_memory(self, memory_id: int) -> list[int]:
         """Delete a memory and the entries it superseded (they hold the same information). Returns ids removed."""
@@ -309,25 +327,9 @@ class Store:
                 continue
             pending.extend(r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)))
             db.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
-            db.execute("DELETE FROM dream_changes WHERE memory_id = ?", (memory_id,))
-            self._forget_dream_records(db, memory_id)
+            self.dreams.drop(db, [memory_id])
             removed.append(memory_id)
         return removed
-
-    def _forget_dream_records(self, db: sqlite3.Connection, memory_id: int) -> None:
-        """A Dream's record of a proposal quotes the entries it named: the undo page must not show them again."""
-        db.execute(f"DELETE FROM dream_ops WHERE {_NAMES_ENTRY}", (memory_id, memory_id))
-
-    def _redact_dream_records(self, db: sqlite3.Connection, memory_id: int, text: str) -> None:
-        """The person rewrote an entry: Dream records may no longer quote its old words.
-
-        A refused proposal naming it changed nothing and goes; an applied one stays on record (the report shows what
-        was done) without the model's wording, and the entry's image shows the person's text (undo never restores
-        text)."""
-        db.execute(f"DELETE FROM dream_ops WHERE accepted = 0 AND {_NAMES_ENTRY}", (memory_id, memory_id))
-        db.execute(f"UPDATE dream_ops SET text = NULL, reason = NULL WHERE {_NAMES_ENTRY}", (memory_id, memory_id))
-        db.execute("UPDATE dream_changes SET before = json_set(before, '$.text', ?) "
-                   "WHERE memory_id = ? AND before IS NOT NULL", (text, memory_id))
 
     def touch(self, memory_ids: Iterable[int], when: str | None = None) -> None:
         ids = list(memory_ids)
@@ -348,22 +350,6 @@ class Store:
             message_ids,
         )
         return self.memories(status=None, ids=[r[0] for r in rows])
-
-    def updated_away(self) -> set[int]:
-        """Entries an applied Dream's UPDATE replaced by a newer value: every target but the newest said."""
-        rows = self.query(
-            "SELECT o.target_ids FROM dream_ops o JOIN dream_runs r ON r.id = o.dream_id "
-            "WHERE o.op = 'UPDATE' AND o.accepted = 1 AND r.status = 'applied'"
-        )
-        replaced: set[int] = set()
-        for (targets,) in rows:
-            ids = [int(i) for i in json.loads(targets)]
-            # Message ids grow with time: the target drawn from the latest message holds the newest value.
-            said = {m.id: max(m.source_message_ids, default=0) for m in self.memories(status=None, ids=ids)}
-            if len(said) > 1:
-                newest = max(said, key=lambda i: (said[i], i))
-                replaced |= set(said) - {newest}
-        return replaced
 
     def _sources(self, memory_ids: list[int]) -> dict[int, list[int]]:
         if not memory_ids:

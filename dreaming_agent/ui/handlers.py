@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, TypeVar
 
 from ..context.window import current_window
-from ..dream import render_html
 from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
 from ..pipeline.agent import Agent, TurnResult
@@ -95,11 +94,11 @@ def panels(agent: Agent) -> Panels:
 def traces(agent: Agent, turn: str | None = None) -> Traces:
     """The last Dream as the store now records it (deletes redact it), and the turn trace cleared or replaced."""
     turn = render.cleared_trace() if turn is None else turn
-    last = agent.store.query("SELECT max(id) FROM dream_runs")[0][0]
+    last = agent.store.dreams.latest()
     if last is None:
         return Traces(turn, "", "")
     report = report_from_store(agent.store, last)
-    return Traces(turn, render_html(report), render.refused_html(report.rejected))
+    return Traces(turn, render.dream_html(report), render.refused_html(report.rejected))
 
 
 def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatView]:
@@ -156,7 +155,7 @@ def dream(agent: Agent) -> Iterator[DreamView]:
     except DreamingAgentError as e:
         yield DreamView(render.notice_html(str(e), ok=False), "", panels(agent))
         return
-    yield DreamView(render_html(report), render.refused_html(report.rejected), panels(agent))
+    yield DreamView(render.dream_html(report), render.refused_html(report.rejected), panels(agent))
 
 
 def undo_last_dream(agent: Agent) -> DreamView:
@@ -164,7 +163,7 @@ def undo_last_dream(agent: Agent) -> DreamView:
     if report is None:
         return DreamView(render.notice_html("Nothing to undo: no Dream has changed anything.", ok=False), "",
                          panels(agent))
-    return DreamView(render_html(report), "", panels(agent))
+    return DreamView(render.dream_html(report), "", panels(agent))
 
 
 def add_memory(agent: Agent, text: str) -> ActionView:

@@ -5,6 +5,7 @@ import json
 from html import escape
 from typing import Any, Iterable, Mapping, Sequence
 
+from ..dream.diff import DreamReport, EntryView, OpReport
 from ..store import Memory, Message
 
 MODE_LABELS = {"lightmem": "LightMem", "rag": "RAG", "none": "No memory", "compare": "Compare"}
@@ -13,6 +14,11 @@ BUDGET_SEGMENTS = (
     ("instructions", "#94a3b8"), ("facts", "#2563eb"), ("summary", "#7c3aed"), ("evidence", "#059669"),
     ("recent", "#d97706"), ("question", "#dc2626"), ("reply_reserve", "#cbd5e1"),
 )
+
+# The Dream report colours its entries inline, as it always has: its HTML is part of the /dream and /undo_dream answers.
+_DREAM_NEW = "color:#116329;background:#e6ffec;padding:1px 4px;border-radius:3px"
+_DREAM_GONE = "color:#b31d28;background:#ffebe9;text-decoration:line-through;padding:1px 4px;border-radius:3px"
+_TIER = {"ltm": "long-term", "mtm": "short-term"}
 
 # Gradio 6 takes page CSS only in launch(); shipping it in the page keeps the look the same however it is launched.
 STYLE = """<style>
@@ -235,6 +241,54 @@ def refused_html(rejected: Sequence[Any]) -> str:
         for op in rejected
     )
     return f'<ul class="da-list">{items}</ul>'
+
+
+def dream_html(report: DreamReport) -> str:
+    """New entries in green, superseded or forgotten ones struck through in red, refused proposals with reasons."""
+    heading = "Dream" if report.dream_id is None else f"Dream #{report.dream_id}"
+    state = " (undone)" if report.status == "undone" else ""
+    parts = [
+        '<div class="dream-report">',
+        f"<p><b>{escape(heading)}</b>{escape(state)} · {escape(report.started_at)} · "
+        f"{len(report.accepted)} change{'' if len(report.accepted) == 1 else 's'}, "
+        f"{len(report.rejected)} refused</p>",
+    ]
+    failed = [o for o in report.raw_outputs if o.get("fell_back") and o.get("error")]
+    if failed:  # "Nothing changed" alone would hide a model that is down or answering garbage
+        parts.append(
+            f"<p><b>The model gave no usable proposal for {len(failed)} of {len(report.raw_outputs)} group(s) "
+            f"of entries</b>, so they were left as they were: {escape(str(failed[0]['error']))}</p>"
+        )
+    if report.accepted:
+        parts.append("<h4>Changes</h4><ul>")
+        for op in report.accepted:
+            parts.append(f"<li>{_dream_op_heading(op)}<ul>")
+            parts.extend(_dream_entry_line(view, op) for view in (op.after or op.before))
+            parts.append("</ul></li>")
+        parts.append("</ul>")
+    else:
+        parts.append("<p>Nothing changed.</p>")
+    if report.rejected:
+        parts.append("<h4>Refused proposals</h4><ul>")
+        for op in report.rejected:
+            proposed = f" “{escape(op.text)}”" if op.text else ""
+            parts.append(f"<li>{_dream_op_heading(op)}{proposed}<br><small>{escape(op.verdict)}</small></li>")
+        parts.append("</ul>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _dream_op_heading(op: OpReport) -> str:
+    ids = ", ".join(str(i) for i in op.target_ids)
+    why = f" — <i>{escape(op.reason)}</i>" if op.reason else ""
+    return f"<b>{escape(op.op)}</b> [{escape(ids)}]{why}"
+
+
+def _dream_entry_line(view: EntryView, op: OpReport) -> str:
+    gone = view.status in ("superseded", "forgotten")
+    style = _DREAM_GONE if gone else _DREAM_NEW
+    label = view.status if gone else ("new" if view.id == op.new_memory_id else _TIER.get(view.tier, view.tier))
+    return f'<li><span style="{style}">[{view.id}] {escape(view.text)}</span> <small>{escape(label)}</small></li>'
 
 
 def status_html(info: Mapping[str, str], *, weak_model: bool) -> str:

@@ -4,14 +4,18 @@ from __future__ import annotations
 import json
 import re
 
-from dreaming_agent.dream import DreamOperation, Entry, Source
+from dreaming_agent.dream import DreamOperation
+from dreaming_agent.store import Memory, Source
 
 
 def entry(memory_id: int, text: str, *said: tuple[str, str], tier: str = "mtm", status: str = "active",
-          origin: str = "writer") -> Entry:
-    """An Entry whose sources are (message text, date) pairs, each its own message."""
-    sources = tuple(Source(t, d, message_id=memory_id * 100 + n) for n, (t, d) in enumerate(said))
-    return Entry(memory_id, tier, status, text, sources, said[0][1] if said else "2024-01-01", origin)
+          origin: str = "writer") -> Memory:
+    """A memory whose sources are (message text, date) pairs, each its own message."""
+    sources = tuple(Source(memory_id * 100 + n, d, t) for n, (t, d) in enumerate(said))
+    date = said[0][1] if said else "2024-01-01"
+    return Memory(memory_id, tier, text, origin, status, superseded_by=None, created_at=date, updated_at=date,
+                  last_accessed=None, access_count=0, source_message_ids=tuple(s.message_id for s in sources),
+                  sources=sources)
 
 
 def op(kind: str, ids: list[int], text: str | None = None) -> DreamOperation:

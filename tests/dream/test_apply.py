@@ -6,11 +6,13 @@ import json
 import pytest
 
 from dreaming_agent.dream import run_dream
-from dreaming_agent.dream.apply import Decision, apply_dream, undo_dream
-from dreaming_agent.dream.diff import render_html, report_from_store
+from dreaming_agent.dream.apply import apply_dream, undo_dream
+from dreaming_agent.dream.diff import report_from_store
+from dreaming_agent.dream.model import Decision
 from dreaming_agent.dream.propose import load_entries
 from dreaming_agent.dream.validate import validate
 from dreaming_agent.testing import ScriptedLLM
+from dreaming_agent.ui.render import dream_html
 
 from .builders import op, planner, remember, snapshot
 
@@ -133,12 +135,12 @@ def test_editing_an_entry_takes_its_old_words_out_of_every_dream_record(store, i
         {"op": "UPDATE", "target_ids": [w["acme"]], "text": "The user works at Acme in Zanzibar", "reason": "x"},
     )
     assert [o.op for o in report.accepted] == ["PROMOTE"] and [o.op for o in report.rejected] == ["UPDATE"]
-    assert "Acme" in render_html(report_from_store(store, report.dream_id))
+    assert "Acme" in dream_html(report_from_store(store, report.dream_id))
 
     store.edit_memory(w["acme"], "The user works at a bakery", embedder.embed("The user works at a bakery"))
     store.edit_memory(w["hiking"], "The user enjoys swimming", embedder.embed("The user enjoys swimming"))
 
-    page = render_html(report_from_store(store, report.dream_id))
+    page = dream_html(report_from_store(store, report.dream_id))
     assert "Acme" not in page and "Zanzibar" not in page and "hiking" not in page
     assert "The user enjoys swimming" in page  # the promotion is still on record, in the person's words
     undo_dream(store, index, report.dream_id)

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import json
 
-from dreaming_agent.dream import render_html, run_dream
+from dreaming_agent.dream import run_dream
 from dreaming_agent.dream.diff import DreamReport, EntryView, OpReport
 from dreaming_agent.testing import ScriptedLLM
+from dreaming_agent.ui.render import dream_html
 
 from .builders import planner, remember
 
@@ -23,7 +24,7 @@ def test_every_user_derived_string_is_escaped():
     report = DreamReport(dream_id=7, status="applied", started_at=f"2024-01-01 {SCRIPT}",
                          accepted=[hostile], rejected=[refused])
 
-    html = render_html(report)
+    html = dream_html(report)
 
     assert "<script" not in html and "<img" not in html
     assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
@@ -44,7 +45,7 @@ def test_report_from_a_real_dream_renders_and_serialises(store, index, embedder)
     )})
 
     report = run_dream(store, index, llm, embedder, now="2024-08-01T03:00:00", min_similarity=-1.0)
-    html = render_html(report)
+    html = dream_html(report)
     data = json.loads(json.dumps(report.to_json()))
 
     assert [o["op"] for o in data["accepted"]] == ["MERGE"] and [o["op"] for o in data["rejected"]] == ["UPDATE"]

@@ -9,8 +9,8 @@ import random
 import sys
 import time
 
-from dreaming_agent.dream import DreamOperation, Verdict
-from dreaming_agent.dream.apply import Decision, apply_dream
+from dreaming_agent.dream import Decision, DreamOperation, Verdict
+from dreaming_agent.dream.apply import apply_dream
 from dreaming_agent.dream.propose import load_entries
 from dreaming_agent.store import Store, VectorIndex, make_client
 from dreaming_agent.testing import HashEmbedder

@@ -7,7 +7,6 @@ from dataclasses import asdict
 
 import pytest
 
-from dreaming_agent.dream import render_html
 from dreaming_agent.errors import InvalidInput
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
@@ -118,8 +117,8 @@ def test_markup_in_every_panel_is_shown_as_text(make_agent, store):
         "history": render.history_html(history),
         "writer": render.writer_panel(latest, asdict(agent.writer_outcomes[latest.id].step), running=False),
         "learning": render.learning_placeholder(latest),
-        "dream": render_html(dream_report) + render.refused_html(dream_report.rejected),
-        "undo": render_html(undo_report),
+        "dream": render.dream_html(dream_report) + render.refused_html(dream_report.rejected),
+        "undo": render.dream_html(undo_report),
         "notice": render.notice_html(HOSTILE, ok=False),
         "status": render.status_html({"model": HOSTILE}, weak_model=True),
     }

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from dreaming_agent.dream import render_html
 from dreaming_agent.errors import BackendUnavailable, ModelTimeout
 from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.testing import ScriptedLLM
+from dreaming_agent.ui.render import dream_html
 
 from .conftest import CONFIG, Markers, echo_facts, report
 
@@ -153,7 +153,7 @@ def test_a_dream_fault_changes_nothing_and_says_why(make_agent, store, fault):
 
     assert store.query("SELECT * FROM memories ORDER BY id") == before
     assert report_.accepted == [] and report_.raw_outputs and report_.raw_outputs[0]["error"]
-    page = render_html(report_)
+    page = dream_html(report_)
     expected = {"timeout": "30 s", "unreachable": DOWN}.get(fault, "no usable proposal")
     assert expected in page, f"the Dream page does not say the model failed: {page}"
     TALLY["dream_unchanged_and_said_why"] += 1

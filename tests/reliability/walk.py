@@ -12,7 +12,6 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 
 from dreaming_agent.context.window import current_window
-from dreaming_agent.dream import render_html
 from dreaming_agent.pipeline.agent import Agent, TurnResult
 from dreaming_agent.ui import handlers, render
 
@@ -117,7 +116,7 @@ class Walk:
         self.named_by_dream = {i for op in delivered for i in op["target_ids"]}
         self.figures["proposed"] += len(delivered)
         self.figures["accepted"] += len(report.accepted)
-        return [render_html(report), render.refused_html(report.rejected)]
+        return [render.dream_html(report), render.refused_html(report.rejected)]
 
     def _undo(self):
         report = self.agent.undo_last_dream()
@@ -130,7 +129,7 @@ class Walk:
         self.figures["edits_dropped_by_undo"] += len(lost_edits)
         self.deleted |= lost_edits  # must stay empty: an edit makes the entry the person's own
         self.superseded_by = {k: v for k, v in self.superseded_by.items() if v not in created}
-        page = render_html(report)
+        page = render.dream_html(report)
         for marker in lost_edits:  # the undo report lists what it removed; nothing else may show them
             page = page.replace(marker, "")
         return [page]
