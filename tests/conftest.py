@@ -15,8 +15,13 @@ import pytest
 
 from dreaming_agent.llm import eval_model
 from dreaming_agent.llm.llamacpp import LlamaCppLLM
+from dreaming_agent.pipeline.agent import Agent, AgentConfig
+from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.store import Store, VectorIndex, make_client
 from dreaming_agent.testing import HashEmbedder, ScriptedLLM
+
+# The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
+FLOW_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
 
 
 @pytest.fixture
@@ -46,6 +51,21 @@ def embedder():
 @pytest.fixture
 def llm():
     return ScriptedLLM()
+
+
+@pytest.fixture
+def make_agent(store, index, embedder):
+    """Agents on the test's SQLite file and Chroma namespace; closed after the test."""
+    agents: list[Agent] = []
+
+    def make(llm: ScriptedLLM | None = None, config: AgentConfig = FLOW_CONFIG) -> Agent:
+        agent = Agent(store=store, index=index, llm=llm or ScriptedLLM(), embedder=embedder, config=config)
+        agents.append(agent)
+        return agent
+
+    yield make
+    for agent in agents:
+        agent.close()
 
 
 def pytest_addoption(parser):

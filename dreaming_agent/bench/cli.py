@@ -176,5 +176,7 @@ def _models(args):
                                           "threads": args.threads})
     llm = build_llm(settings)
     if settings.llm == "embedded":
-        return llm, embedder, Path(settings.gguf or "SmolLM2-135M-Instruct.Q4_1.gguf").name
+        from ..llm.llamacpp import DEFAULT_GGUF
+
+        return llm, embedder, Path(settings.gguf or DEFAULT_GGUF).name
     return llm, embedder, llm.name

@@ -6,6 +6,7 @@ from collections import defaultdict
 
 import numpy as np
 
+from ..errors import ConfigError
 from ..store import Store
 from ..text import entities
 from .vocab import COMMON_WORDS
@@ -29,7 +30,7 @@ def group(
 ) -> list[list[int]]:
     """Link the strongest pairs first and never let a cluster grow past `max_cluster`."""
     if max_cluster < 1:
-        raise ValueError("max_cluster must be at least 1")
+        raise ConfigError(f"max_cluster must be at least 1, not {max_cluster}.")
     edges = _entity_edges(texts, max_cluster) | _embedding_edges(vectors, max_cluster, min_similarity)
     for pair, score in _message_edges(sources or {}, max_cluster).items():
         edges[pair] = max(score, edges.get(pair, 0.0))

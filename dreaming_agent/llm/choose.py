@@ -13,10 +13,11 @@ import httpx
 
 from ..settings import Settings
 from . import eval_model
+from .llamacpp import DEFAULT_MODEL
 
 PROBE_TIMEOUT_S = 1.5
 EVAL_MODEL_LABEL = "Qwen2.5-Coder-0.5B-Instruct"
-SMOLLM2_LABEL = "SmolLM2-135M-Instruct"
+SMOLLM2_LABEL = DEFAULT_MODEL
 
 
 @dataclass(frozen=True)

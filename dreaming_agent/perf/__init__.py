@@ -13,9 +13,8 @@ from .. import wiring
 from ..llm.base import available_cpus
 from ..settings import Settings
 from ..store import Store, VectorIndex
-from ..testing import HashEmbedder, ScriptedLLM
 from .corpus import POOL_SIZE, Corpus, embed_pool, question_texts
-from .dreams import measure_dream
+from .dreams import ProposesNothing, measure_dream
 from .model import HISTORY, QUESTIONS, measure_conversation, measure_ingest, with_learning
 from .report import targets, write_all
 from .retrieval import embed_queries, measure, rss_mb
@@ -33,7 +32,7 @@ _VECTORS_NOTE = (
 )
 
 _DREAM_NOTE = (
-    "The Dream's model calls are answered by the scripted LLM, which proposes no operations: the real model would "
+    "The Dream's model calls are answered by a stand-in that proposes no operations: the real model would "
     "add one call per cluster (minutes at 1,000 memories on 2 CPUs). So the time is clustering, validation and the "
     "transaction, and `llm_calls` is the number of clusters asked about."
 )
@@ -96,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     dream = []
     for n in dream_sizes:
         bar.set_description(f"dream over {n:,} memories")
-        dream.append(measure_dream(lambda store: new_agent(False, store, ScriptedLLM()), pool_texts[:n], pool[:n]))
+        dream.append(measure_dream(lambda store: new_agent(False, store, ProposesNothing()), pool_texts[:n], pool[:n]))
         bar.update(1)
 
     bar.set_description("threads")
@@ -144,8 +143,10 @@ def _retrieval_row(corpus: Corpus, n: int, questions: list[str], query_vectors, 
 
 
 def _instances(args: argparse.Namespace, settings: Settings):
-    """The real model and embedder, or the smoke-test doubles; the third value says which."""
+    """The real model and embedder, or (smoke tests only) the package's test doubles; the third value says which."""
     scripted = args.llm == "scripted"
+    if scripted or args.embedder == "hash":
+        from ..testing import HashEmbedder, ScriptedLLM
     llm = ScriptedLLM() if scripted else wiring.build_llm(settings)
     embedder = HashEmbedder() if args.embedder == "hash" else wiring.build_embedder(settings)
     return llm, embedder, scripted

@@ -1,13 +1,26 @@
 """Dream cost at a given number of memories: wall time and model calls (one per cluster worth asking about)."""
 from __future__ import annotations
 
+import json
 import time
 from typing import Callable
 
 import numpy as np
 
+from ..llm.base import LLM, Completion
 from ..pipeline.agent import Agent
 from ..store import Store
+
+
+class ProposesNothing(LLM):
+    """The Dream's model, answering every cluster with no operations: what is timed is the Dream's own code.
+
+    The real model would add one call per cluster (minutes at 1,000 memories on 2 CPUs)."""
+
+    name = "proposes-nothing"
+
+    def complete(self, messages, *, schema=None, max_tokens=256, seed=0) -> Completion:
+        return Completion(json.dumps({"operations": []}), 0, 0, 0.0)
 
 
 def measure_dream(new_agent: Callable[[Store], Agent], texts: list[str], vectors: np.ndarray) -> dict:

@@ -1,6 +1,7 @@
 """One agent per conversation: a turn reads top to bottom — persist, control, retrieve, select, pack, respond, learn."""
 from __future__ import annotations
 
+import sqlite3
 import threading
 import time
 import uuid
@@ -244,7 +245,7 @@ class Agent(MemoryOps):
     def _record_failure(self, message_id: int, error: Exception) -> None:
         try:
             self.store.set_writer_job(message_id, "failed", f"{type(error).__name__}: {error}")
-        except Exception:  # the message itself may be gone (FK): nothing left to retry
+        except sqlite3.IntegrityError:  # the message itself is gone (FK): nothing left to retry
             pass
 
     def _index_new_sentences(self) -> None:

@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 
 from ..embed.base import Embedder
+from ..errors import InvalidInput
 from ..llm.base import LLM
 from ..pipeline.agent import Agent, AgentConfig
 from ..settings import Settings
@@ -31,7 +32,7 @@ class Sessions:
     def agent(self, session_hash: str | None) -> Agent:
         """This session's agent, created on its first request."""
         if not session_hash:
-            raise ValueError("Gradio gave no session hash; the request cannot be tied to a memory.")
+            raise InvalidInput("Gradio gave no session hash; the request cannot be tied to a memory.")
         with self._lock:
             agent = self._agents.get(session_hash)
             if agent is None:

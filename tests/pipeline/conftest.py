@@ -1,13 +1,6 @@
 import json
 
-import pytest
-
-from dreaming_agent.pipeline.agent import Agent, AgentConfig
-from dreaming_agent.pipeline.writer import WriterSettings
-from dreaming_agent.testing import ScriptedLLM
-
-# The hashing embedder has no semantics; these tests check the flow, and grounding has its own tests.
-FLOW_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
+from conftest import FLOW_CONFIG  # noqa: F401  (the tests' shared agent settings, imported from here)
 
 
 def facts_from(mapping: dict[str, list[str]]):
@@ -16,17 +9,3 @@ def facts_from(mapping: dict[str, list[str]]):
         text = messages[-1]["content"]
         return json.dumps({"facts": next((v for k, v in mapping.items() if k in text), [])})
     return reply
-
-
-@pytest.fixture
-def make_agent(store, index, embedder):
-    agents = []
-
-    def make(llm=None, config=FLOW_CONFIG):
-        agent = Agent(store=store, index=index, llm=llm or ScriptedLLM(), embedder=embedder, config=config)
-        agents.append(agent)
-        return agent
-
-    yield make
-    for a in agents:
-        a.close()

@@ -9,15 +9,12 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from dreaming_agent.pipeline.agent import Agent, AgentConfig
-from dreaming_agent.pipeline.writer import WriterSettings
-from dreaming_agent.testing import ScriptedLLM
+from conftest import FLOW_CONFIG
 
 # The app launched on 127.0.0.1 exactly as the UI tests launch it (fixtures re-exported for this folder).
 from ui.conftest import call, chat_texts, demo_llm, launch, quick_heartbeat  # noqa: F401
 
-# The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
-CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
+CONFIG = FLOW_CONFIG  # the shared agent settings (tests/conftest.py), as this folder's tests name them
 MARKER = re.compile(r"\bzq[a-z]{7}\b")
 
 
@@ -52,21 +49,6 @@ def echo_summary(messages, schema) -> str:
     """A scripted summariser that, like a real one, repeats what the folded turns said (here: their markers)."""
     transcript = messages[-1]["content"]
     return json.dumps({"summary": "Earlier the person mentioned " + " ".join(sorted(found(transcript))) + "."})
-
-
-@pytest.fixture
-def make_agent(store, index, embedder):
-    """Agents on the test's SQLite file and Chroma namespace; closed after the test."""
-    agents: list[Agent] = []
-
-    def make(llm: ScriptedLLM | None = None, config: AgentConfig = CONFIG) -> Agent:
-        agent = Agent(store=store, index=index, llm=llm or ScriptedLLM(), embedder=embedder, config=config)
-        agents.append(agent)
-        return agent
-
-    yield make
-    for agent in agents:
-        agent.close()
 
 
 @pytest.fixture

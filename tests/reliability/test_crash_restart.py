@@ -15,21 +15,20 @@ import time
 from pathlib import Path
 
 from dream.builders import remember, snapshot
-from dream.test_crash import PAIRS, outcome
+from dream.crash_child import NAMESPACE
+from dream.test_crash import CHILD, PAIRS, outcome
 from dreaming_agent.pipeline.agent import Agent
 from dreaming_agent.store import Store, VectorIndex, make_client
 from dreaming_agent.testing import HashEmbedder, ScriptedLLM
 
 from .conftest import report
-from .crash_child import NAMESPACE
 
 ROOT = Path(__file__).resolve().parents[2]
-CHILD = Path(__file__).with_name("crash_child.py")
 
 
 def start(db: Path, chroma: Path, seed: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "ANONYMIZED_TELEMETRY": "False"}
-    child = subprocess.Popen([sys.executable, str(CHILD), str(db), str(chroma), str(seed)], cwd=ROOT, env=env,
+    child = subprocess.Popen([sys.executable, str(CHILD), str(db), str(seed), str(chroma)], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert child.stdout.readline().strip() == b"ready"
     return child

@@ -8,13 +8,9 @@ import socket
 
 import pytest
 
-from dreaming_agent.pipeline.agent import AgentConfig
-from dreaming_agent.pipeline.writer import WriterSettings
+from conftest import FLOW_CONFIG
 from dreaming_agent.settings import Settings
 from dreaming_agent.testing import HashEmbedder, ScriptedLLM
-
-# The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
-FLOW_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))
 
 # What the scripted Writer learns from each demo message, keyed by a word of it.
 DEMO_FACTS = {
