@@ -7,7 +7,7 @@ from ..errors import InvalidInput
 from ..pipeline.agent import Agent
 from ..pipeline.retriever import retrieve
 from ..settings import Settings
-from ..store import Memory, Message
+from ..store import Memory
 from ..store.memory_file import MemoryFile
 from .records import (
     Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source,
@@ -63,7 +63,7 @@ class AgentMemory:
         if tier not in (None, "ltm", "mtm"):
             raise InvalidInput(f"tier must be 'ltm' (long-term) or 'mtm' (short-term), not {tier!r}.")
         status = None if include_inactive else "active"
-        return self._entries(self.agent.store.memories(status=status, tier=tier))
+        return [_entry(m) for m in self.agent.store.memories(status=status, tier=tier, with_sources=True)]
 
     def get(self, memory_id: int) -> Entry:
         return self._entries([self.agent.store.memory(memory_id)])[0]
@@ -146,13 +146,11 @@ class AgentMemory:
             self.agent.store.close()
 
     def _entries(self, memories: list[Memory]) -> list[Entry]:
-        messages = self.agent.store.messages_by_id({m for memory in memories for m in memory.source_message_ids})
-        return [_entry(memory, messages) for memory in memories]
+        return [_entry(memory) for memory in self.agent.store.with_sources(memories)]
 
 
-def _entry(memory: Memory, messages: dict[int, Message]) -> Entry:
-    sources = [Source(message_id=m, date=messages[m].created_at, text=messages[m].text)
-               for m in memory.source_message_ids if m in messages]
+def _entry(memory: Memory) -> Entry:
+    sources = [Source(message_id=s.message_id, date=s.date, text=s.text) for s in memory.sources]
     return Entry(id=memory.id, text=memory.text, tier=memory.tier, status=memory.status, origin=memory.origin,
                  created_at=memory.created_at, updated_at=memory.updated_at, superseded_by=memory.superseded_by,
                  sources=sources)

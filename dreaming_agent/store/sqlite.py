@@ -268,9 +268,10 @@ class Store:
         rows = self.query(sql + " ORDER BY id", params)
         sources = self._sources([r[0] for r in rows])
         found = [Memory(*r, source_message_ids=tuple(sources.get(r[0], ()))) for r in rows]
-        return self._with_sources(found) if with_sources else found
+        return self.with_sources(found) if with_sources else found
 
-    def _with_sources(self, memories: list[Memory]) -> list[Memory]:
+    def with_sources(self, memories: list[Memory]) -> list[Memory]:
+        """The same entries with `sources` filled: each message they came from, in message order."""
         message_ids = sorted({m for memory in memories for m in memory.source_message_ids})
         messages: dict[int, Message] = {}
         for start in range(0, len(message_ids), 900):
