@@ -174,7 +174,7 @@ def dream_and_undo(agent, *, now: str) -> dict:
 
 
 def _memory_rows(store) -> list[tuple]:
-    return store.query("SELECT id, text, tier, status, superseded_by FROM memories ORDER BY id")
+    return [(m.id, m.text, m.tier, m.status, m.superseded_by) for m in store.memories(status=None)]
 
 
 def report_text(result: FormingResult) -> str:
