@@ -28,7 +28,7 @@ def run_chat(settings: Settings, *, mode: str = "lightmem", stdin: TextIO = sys.
             out(_handle(agent, text, mode))
         except DreamingAgentError as e:
             out(f"error: {e}")
-    agent.wait_for_writer(timeout=120)
+    agent.learning.wait(timeout=120)
     agent.close()
     return 0
 
@@ -36,15 +36,15 @@ def run_chat(settings: Settings, *, mode: str = "lightmem", stdin: TextIO = sys.
 def _handle(agent, text: str, mode: str) -> str:
     command = text.strip()
     if command == "/dream":
-        report = agent.dream()
+        report = agent.memory.dream()
         data = report.to_json()
         return f"🌙 Dream {data.get('dream_id')}: {len(data.get('accepted', []))} accepted, {len(data.get('rejected', []))} rejected"
     if command == "/undo":
-        report = agent.undo_last_dream()
+        report = agent.memory.undo_last_dream()
         return "nothing to undo" if report is None else "undid the last Dream"
     if command == "/memory":
-        agent.wait_for_writer(timeout=120)
-        lines = [f"[{m.tier} #{m.id} {m.origin}] {m.text}" for m in agent.facts() + agent.mid_term()]
+        agent.learning.wait(timeout=120)
+        lines = [f"[{m.tier} #{m.id} {m.origin}] {m.text}" for m in agent.memory.facts() + agent.memory.mid_term()]
         return "\n".join(lines) or "(no memories yet)"
     if mode == "compare":
         results = agent.compare(text)
@@ -60,6 +60,6 @@ def run_dream_once(settings: Settings, out: Callable[[str], None] = print) -> in
     from .wiring import build_agent
 
     agent = build_agent(settings)
-    out(str(agent.dream().to_json()))
+    out(str(agent.memory.dream().to_json()))
     agent.close()
     return 0

@@ -86,7 +86,7 @@ def measure(sessions: int, turns: int, workers: int, *, llm, embedder: Embedder,
         latencies = [ms for times in threads.map(converse, range(sessions)) for ms in times]
     answered_s = time.perf_counter() - started
     for session_hash in hashes:
-        pool.agent(session_hash).wait_for_writer()  # what a session holds once its Writer has caught up
+        pool.agent(session_hash).learning.wait()  # what a session holds once its Writer has caught up
     learned_s = time.perf_counter() - started
     rss_after = rss_mb()
     memories = sum(len(pool.agent(h).store.memories()) for h in hashes)

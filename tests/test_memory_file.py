@@ -61,30 +61,30 @@ def test_download_then_load_restores_messages_entries_sources_dates_and_dreams(m
     ana = make_agent("ana")
     for text in TOLD:
         ana.turn(text)
-    ana.wait_for_writer()
-    report = ana.dream(now="2026-03-05T09:00:00")
+    ana.learning.wait()
+    report = ana.memory.dream(now="2026-03-05T09:00:00")
     assert report.accepted
-    scratch = ana.add_memory("A scratch entry")
-    ana.delete_memory(scratch)  # the newest id is gone: it stays used after the trip
+    scratch = ana.memory.add("A scratch entry")
+    ana.memory.delete(scratch)  # the newest id is gone: it stays used after the trip
     saved = ana.export_memory().model_dump_json()
 
     again = make_agent("again")
     loaded = again.load_memory(saved)
     assert everything(again) == everything(ana)
-    assert [m.text for m in again.history()] == [m.text for m in ana.history()]
-    assert {m.session for m in again.history()} == {again.session}
-    moved = next(m for m in again.facts() + again.mid_term() if "Porto (previously" in m.text)
+    assert [m.text for m in again.memory.history()] == [m.text for m in ana.memory.history()]
+    assert {m.session for m in again.memory.history()} == {again.session}
+    moved = next(m for m in again.memory.facts() + again.memory.mid_term() if "Porto (previously" in m.text)
     assert [again.store.message(i).text for i in moved.source_message_ids] == TOLD
     assert moved.created_at == "2026-03-05T09:00:00" and len(loaded.dreams) == 1
 
     # Derived data is rebuilt: the index finds the loaded entries and sentences, the Dream can be undone.
     assert again.index.ids("memories") == {m.id for m in again.store.memories()}
     assert len(again.index.ids("sentences")) == len(again.store.sentences()) > 0
-    assert again.undo_last_dream() is not None
+    assert again.memory.undo_last_dream() is not None
     restored = {m.text for m in again.store.memories()}
     assert {"The user lives in Lisbon", "The user moved from Lisbon to Porto"} <= restored
     # Ids deleted before the download are never handed out again.
-    assert again.add_memory("The user likes tea") == scratch + 1
+    assert again.memory.add("The user likes tea") == scratch + 1
 
 
 def test_loading_into_a_conversation_that_has_begun_is_refused(make_agent):
@@ -93,7 +93,7 @@ def test_loading_into_a_conversation_that_has_begun_is_refused(make_agent):
     saved = ana.export_memory().model_dump_json()
     with pytest.raises(MemoryNotEmpty, match="new tab"):
         ana.load_memory(saved)
-    assert [m.text for m in ana.history()].count(TOLD[0]) == 1
+    assert [m.text for m in ana.memory.history()].count(TOLD[0]) == 1
 
 
 @pytest.mark.parametrize("raw, reason", [

@@ -37,10 +37,10 @@ class AgentMemory:
         With `infer=False` the text itself becomes a durable entry typed by the person, with no message."""
         stamp = _checked_date(at)
         if not infer:
-            entry = self.get(self.agent.add_memory(text))
+            entry = self.get(self.agent.memory.add(text))
             return Added(message_id=None, date=entry.created_at, memories=[entry])
         message = self.agent.ingest(text, now=stamp)
-        self.agent.wait_for_writer()
+        self.agent.learning.wait()
         learned = [m for m in self.agent.store.memories() if message.id in m.source_message_ids]
         return Added(message_id=message.id, date=message.created_at, memories=self._entries(learned))
 
@@ -70,17 +70,17 @@ class AgentMemory:
 
     def update(self, memory_id: int, text: str) -> Entry:
         """The person rewrites an active entry: it becomes theirs (origin 'manual')."""
-        self.agent.edit_memory(memory_id, text)
+        self.agent.memory.edit(memory_id, text)
         return self.get(memory_id)
 
     def delete(self, memory_id: int) -> Forgotten:
         """Delete one entry (and the older entries it replaced); the messages it came from stay."""
         self.agent.store.memory(memory_id)  # NotFound, with the id, before anything changes
-        return Forgotten(memory_ids=self.agent.delete_memory(memory_id), message_ids=[])
+        return Forgotten(memory_ids=self.agent.memory.delete(memory_id), message_ids=[])
 
     def delete_message(self, message_id: int) -> Forgotten:
         """Delete a message, its sentences and every entry learned from it."""
-        deletion = self.agent.delete_message(message_id)
+        deletion = self.agent.memory.delete_message(message_id)
         return Forgotten(memory_ids=deletion.memories, message_ids=[message_id], sentence_ids=deletion.sentences)
 
     def forget(self, memory_id: int) -> Forgotten:
@@ -88,12 +88,12 @@ class AgentMemory:
         entry = self.agent.store.memory(memory_id)
         forgotten = Forgotten(memory_ids=[], message_ids=[])
         for message_id in entry.source_message_ids:
-            deletion = self.agent.delete_message(message_id)
+            deletion = self.agent.memory.delete_message(message_id)
             forgotten.memory_ids += deletion.memories
             forgotten.sentence_ids += deletion.sentences
             forgotten.message_ids.append(message_id)
         if self.agent.store.memories(status=None, ids=[memory_id]):  # typed by the person: no message took it
-            forgotten.memory_ids += self.agent.delete_memory(memory_id)
+            forgotten.memory_ids += self.agent.memory.delete(memory_id)
         return forgotten
 
     def history(self, memory_id: int) -> list[HistoryEvent]:
@@ -119,11 +119,11 @@ class AgentMemory:
     # -- the Dream --------------------------------------------------------------------------------------
     def dream(self, *, at: When = None) -> DreamOutcome:
         """Consolidate now: the model proposes, the validator decides, every change can be undone."""
-        return _outcome(self.agent.dream(now=_checked_date(at)))
+        return _outcome(self.agent.memory.dream(now=_checked_date(at)))
 
     def undo(self) -> DreamOutcome:
         """Undo the newest Dream that still has effects."""
-        report = self.agent.undo_last_dream()
+        report = self.agent.memory.undo_last_dream()
         return _outcome(report) if report else DreamOutcome(dream_id=None, status="nothing to undo")
 
     # -- moving memory ----------------------------------------------------------------------------------

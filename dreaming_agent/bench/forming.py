@@ -144,7 +144,7 @@ def run(agent, conversation: Conversation, *, dream: bool = True) -> FormingResu
         turn = agent.turn(told.text, now=told.date + "T12:00:00")
         message_index[turn.message_id] = i
         result.replies.append((told.text, turn.answer))
-    agent.wait_for_writer()
+    agent.learning.wait()
     result.writer_s = time.perf_counter() - started
     for memory in agent.store.memories():
         source = next((message_index[m] for m in memory.source_message_ids if m in message_index), None)
@@ -159,7 +159,7 @@ def dream_and_undo(agent, *, now: str) -> dict:
     """One Dream: what it accepted and refused, and whether undoing it gives back exactly the rows it changed."""
     before = _memory_rows(agent.store)
     started = time.perf_counter()
-    report = agent.dream(now=now)
+    report = agent.memory.dream(now=now)
     figures = {
         "s": round(time.perf_counter() - started, 1), "calls": report.llm_calls,
         "accepted": len(report.accepted), "refused": len(report.rejected),

@@ -89,9 +89,9 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
                 else:
                     agent.ingest(text, now=stamp, learn=condition.learn)
                 setup.progress("turn")
-            agent.wait_for_writer()
+            agent.learning.wait()
             if condition.dream_each_session:
-                agent.dream(now=session.date.isoformat() + "T23:00:00")
+                agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
         if reuse:
             for _ in range(scenario.turn_count):
                 setup.progress("turn")
@@ -127,14 +127,14 @@ def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condit
         for turn in conversation.turns:
             if turn.session != session:
                 if session is not None and condition.dream_each_session:
-                    agent.wait_for_writer()
-                    agent.dream(now=turn.session_time.isoformat())
+                    agent.learning.wait()
+                    agent.memory.dream(now=turn.session_time.isoformat())
                 session = turn.session
                 agent.new_conversation(f"session-{session}")
             agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
                          speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
             setup.progress("turn")
-        agent.wait_for_writer()
+        agent.learning.wait()
         last = conversation.turns[-1].session_time + dt.timedelta(days=1)
         records = []
         for q in conversation.questions:

@@ -31,7 +31,7 @@ def measure_dream(new_agent: Callable[[Store], Agent], texts: list[str], vectors
             store.add_memory(text, embedding=vector, created_at="2025-01-01T12:00:00")
     agent = new_agent(store)
     started = time.perf_counter()
-    report = agent.dream(now="2025-01-03T03:00:00")
+    report = agent.memory.dream(now="2025-01-03T03:00:00")
     elapsed_ms = (time.perf_counter() - started) * 1000
     agent.close()
     store.close()

@@ -70,8 +70,8 @@ def measure_conversation(new_agent: AgentFactory, *, on_step: Callable[[], None]
             for step in result.trace.steps:
                 steps[mode][step.name].append(step.duration_ms)
             t1 = time.perf_counter()
-            busy = agent.writer_running
-            agent.wait_for_writer()  # not timed into the answer: shows what the Writer would have added
+            busy = agent.learning.running
+            agent.learning.wait()  # not timed into the answer: shows what the Writer would have added
             if mode == "lightmem":
                 writer_busy_at_reply += int(busy)
                 writer_after_ms.append(_ms(t1))
@@ -123,16 +123,16 @@ def _learn_history(agents: dict[str, Agent], on_step: Callable[[], None]) -> dic
         learner = agents["lightmem"]
         message = learner.ingest(text, now="2025-01-01T12:00:00")
         t0 = time.perf_counter()
-        learner.wait_for_writer()
+        learner.learning.wait()
         latencies.append(_ms(t0))
-        outcome = learner.writer_outcomes.get(message.id)
+        outcome = learner.learning.outcomes.get(message.id)
         if outcome is not None:
             stored += len(outcome.stored)
             dropped += [f"{fact} ({why})" for fact, why in outcome.dropped]
             dropped += [f"{fact} (duplicate of memory {memory_id})" for fact, memory_id in outcome.duplicates]
             model_ms.append(outcome.step.duration_ms if outcome.step else 0.0)
         on_step()
-    agents["rag"].wait_for_writer()
+    agents["rag"].learning.wait()
     return {"writer_messages": len(HISTORY), "writer_p50_ms": percentile(latencies, 50),
             "writer_model_p50_ms": percentile(model_ms, 50), "writer_facts_stored": stored,
             "writer_facts_dropped": dropped}

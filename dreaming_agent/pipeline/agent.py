@@ -1,31 +1,30 @@
 """One agent per conversation: a turn reads top to bottom — persist, control, retrieve, select, pack, respond, learn."""
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 import uuid
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import partial
 from typing import Callable, Literal
 
 from ..context.budget import BudgetLimits, PackedPrompt
-from ..context.window import current_window, fold_if_needed
+from ..context.window import current_window
 from ..embed.base import Embedder
 from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Message, Store, VectorIndex, now_iso
+from ..store import Message, Store, VectorIndex, memory_file, now_iso
 from . import abstain
 from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
+from .learning import Learning
 from .memory_ops import MemoryOps
 from .responder import build_prompt, quiet_replies, respond
 from .retriever import Candidate
 from .trace import Step, Trace
-from .writer import WriterOutcome, WriterSettings, write
+from .writer import WriterSettings
 
 Mode = Literal["lightmem", "rag", "none"]
 MODES: tuple[str, ...] = ("lightmem", "rag", "none")
@@ -65,7 +64,7 @@ class TurnResult:
         return self.prompt.text if self.prompt else ""
 
 
-class Agent(MemoryOps):
+class Agent:
     def __init__(
         self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder,
         prompts: PromptLibrary | None = None, config: AgentConfig = AgentConfig(), session: str | None = None,
@@ -75,16 +74,14 @@ class Agent(MemoryOps):
         self.config = config
         self.session = session or uuid.uuid4().hex[:8]
         self._turn_lock = threading.RLock()
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="writer")
-        self._pending: set[Future] = set()
-        self._pending_lock = threading.Lock()
-        self._index_lock = threading.Lock()
-        self.writer_outcomes: dict[int, WriterOutcome] = {}
-        self.turns_since_dream = 0
+        self.learning = Learning(store=store, index=index, llm=llm, embedder=embedder, prompts=self.prompts,
+                                 turn_lock=self._turn_lock, writer=config.writer, window_tokens=config.window_tokens,
+                                 dream_every_n_turns=config.dream_every_n_turns, seed=config.seed)
+        self.memory = MemoryOps(store=store, index=index, llm=llm, embedder=embedder, prompts=self.prompts,
+                                learning=self.learning, turn_lock=self._turn_lock)
         self.repairs = index.sync(store)  # the index is derived: bring it in step with SQLite on open
-        for interrupted in store.writer_jobs("pending"):  # queued when the last agent stopped: retry, never drop
-            store.set_writer_job(interrupted, "failed", "interrupted before the Writer finished")
-        self._index_new_sentences()
+        self.learning.retry_interrupted()  # queued when the last agent stopped: retry, never drop
+        self.learning.index_new_sentences()
 
     # -- the turn ---------------------------------------------------------------------------------------
     def turn(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None,
@@ -114,7 +111,7 @@ class Agent(MemoryOps):
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
                 results[mode] = result
-            self._schedule_learning(message)
+            self.learning.schedule(message, learn=self.config.learn)
             return results
 
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
@@ -122,7 +119,7 @@ class Agent(MemoryOps):
         _require_text(text)
         _check_mode(mode)
         with self._turn_lock:
-            self._index_new_sentences()  # what was ingested without learning is searchable too
+            self.learning.index_new_sentences()  # what was ingested without learning is searchable too
             return self._answer(text, mode, _stamp(now), exclude_message=None, read_only=True)
 
     def ingest(self, text: str, *, now: str | datetime | date | None = None, role: str = "user",
@@ -131,9 +128,9 @@ class Agent(MemoryOps):
         if role == "user":
             _require_text(text)
         message = self.store.add_message(self.session, role, text, _stamp(now), speaker=speaker, external_id=external_id)
-        self._index_new_sentences()  # after storing: a vector server that is down must not cost the message
+        self.learning.index_new_sentences()  # after storing: a vector server that is down must not cost the message
         if learn and role == "user":
-            self._schedule_learning(message)
+            self.learning.schedule(message, learn=self.config.learn)
         return message
 
     def gather(self, text: str, mode: str, *, today: str, exclude_message: int | None = None,
@@ -197,79 +194,20 @@ class Agent(MemoryOps):
         shown = [evidence.shown[i] for i in packed.kept_evidence]
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
 
-    # -- background learning --------------------------------------------------------------------------
-    def _schedule_learning(self, message: Message) -> None:
-        if not self.config.learn:
-            self._submit(self._index_new_sentences)
-            return
-        self.store.set_writer_job(message.id, "pending")
-        for failed in self.store.writer_jobs("failed"):
-            if failed != message.id:
-                self._submit(self._learn, failed)
-        self._submit(self._learn, message.id)
-        self.turns_since_dream += 1
-        every = self.config.dream_every_n_turns
-        if every and self.turns_since_dream >= every:
-            self.turns_since_dream = 0
-            self._submit(self._dream_in_background)
+    # -- this conversation's memory file ------------------------------------------------------------
+    def export_memory(self) -> memory_file.MemoryFile:
+        """'Download my memory': messages, entries with their sources and dates, the Dream history."""
+        self.learning.wait()  # what is being learned now belongs in the file
+        with self._turn_lock:
+            return memory_file.dump(self.store, self.session)
 
-    def _submit(self, fn, *args) -> None:
-        future = self._worker.submit(fn, *args)
-        with self._pending_lock:
-            self._pending.add(future)
-        future.add_done_callback(self._forget_future)
-
-    def _forget_future(self, future: Future) -> None:
-        with self._pending_lock:
-            self._pending.discard(future)
-
-    def _learn(self, message_id: int) -> None:
-        """Index the message's sentences, run the Writer, fold the window; a failure is recorded for retry."""
-        try:
-            self._index_new_sentences()
-            message = self.store.messages_by_id([message_id]).get(message_id)
-            if message is None:
-                return  # deleted meanwhile; its job row went with it
-            outcome = write(self.store, self.index, self.embedder, self.llm, self.prompts, message,
-                            settings=self.config.writer, seed=self.config.seed)
-            self.writer_outcomes[message_id] = outcome
-            if outcome.unavailable:
-                self.store.set_writer_job(message_id, "failed", outcome.step.error if outcome.step else "unavailable")
-                return
-            self.store.set_writer_job(message_id, "done")
-            fold_if_needed(self.store, self.llm, self.prompts, message.session,
-                           budget_tokens=self.config.window_tokens, today=message.created_at[:10])
-        except Exception as e:  # the worker thread must record every failure, never lose it silently
-            self._record_failure(message_id, e)
-
-    def _record_failure(self, message_id: int, error: Exception) -> None:
-        try:
-            self.store.set_writer_job(message_id, "failed", f"{type(error).__name__}: {error}")
-        except sqlite3.IntegrityError:  # the message itself is gone (FK): nothing left to retry
-            pass
-
-    def _index_new_sentences(self) -> None:
-        with self._index_lock:
-            pending = self.store.sentences(missing_embedding=True)
-            if not pending:
-                return
-            vectors = self.embedder.embed_batch([s.text for s in pending], role="passage")
-            self.store.set_sentence_embeddings([(s.id, v) for s, v in zip(pending, vectors)])
-            self.index.add("sentences", [s.id for s in pending], vectors)
-
-    @property
-    def writer_running(self) -> bool:
-        with self._pending_lock:
-            return any(not f.done() for f in self._pending)
-
-    def wait_for_writer(self, timeout: float | None = None) -> bool:
-        """Block until background learning is done; False on timeout."""
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self.writer_running:
-            if deadline is not None and time.monotonic() > deadline:
-                return False
-            time.sleep(0.01)
-        return True
+    def load_memory(self, raw: bytes | str) -> memory_file.MemoryFile:
+        """'Load memory' into this empty conversation; the index is rebuilt from what was loaded."""
+        loaded = memory_file.parse(raw)
+        with self._turn_lock:
+            memory_file.load(self.store, loaded, self.session, self.embedder)
+            self.index.sync(self.store)
+        return loaded
 
     def new_conversation(self, session: str | None = None) -> str:
         """A fresh conversation window; all memory stays."""
@@ -279,7 +217,7 @@ class Agent(MemoryOps):
     def close(self) -> None:
         """Stop background work; waits for a turn in progress (a closing browser tab must not cut it off)."""
         with self._turn_lock:
-            self._worker.shutdown(wait=True, cancel_futures=True)
+            self.learning.close()
 
 
 def _check_mode(mode: str) -> None:

@@ -1,17 +1,28 @@
 """What the person (and the Dream) can do to memory: add, edit, delete, dream, undo; every index follows."""
 from __future__ import annotations
 
+import threading
 from typing import Callable
 
 import numpy as np
 
+from ..embed.base import Embedder
 from ..errors import DuplicateMemory
-from ..store import Memory, Message, memory_file
+from ..llm.base import LLM
+from ..prompts import PromptLibrary
+from ..store import Memory, Message, Store, VectorIndex
 from ..text import normalize
+from .learning import Learning
 
 
 class MemoryOps:
-    """Mixed into Agent; uses its store, index, embedder, llm, prompts and turn lock."""
+    """An agent's memory as the person sees it; each change waits for background learning and takes the turn lock."""
+
+    def __init__(self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder, prompts: PromptLibrary,
+                 learning: Learning, turn_lock: threading.RLock):
+        self.store, self.index, self.llm, self.embedder, self.prompts = store, index, llm, embedder, prompts
+        self.learning = learning
+        self._turn_lock = turn_lock
 
     def facts(self) -> list[Memory]:
         """'Memory about you': the durable (LTM) entries."""
@@ -23,7 +34,7 @@ class MemoryOps:
     def history(self) -> list[Message]:
         return self.store.messages()
 
-    def add_memory(self, text: str) -> int:
+    def add(self, text: str) -> int:
         """A fact typed by the person: durable, origin 'manual'; refused if an active entry already says it."""
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
@@ -32,7 +43,7 @@ class MemoryOps:
             self.index.add("memories", [memory_id], vector[None, :])
         return memory_id
 
-    def edit_memory(self, memory_id: int, text: str) -> None:
+    def edit(self, memory_id: int, text: str) -> None:
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
             self._refuse_duplicate(text, besides=memory_id)
@@ -46,7 +57,7 @@ class MemoryOps:
             if memory.id != besides and _comparable(memory.text) == wanted:
                 raise DuplicateMemory(memory.id)
 
-    def delete_memory(self, memory_id: int) -> list[int]:
+    def delete(self, memory_id: int) -> list[int]:
         with self._turn_lock:
             removed = self.store.delete_memory(memory_id)
             self.index.remove("memories", removed)
@@ -54,7 +65,7 @@ class MemoryOps:
 
     def delete_message(self, message_id: int):
         """Delete a message, its sentences and the entries that drew on it, from SQLite and the index."""
-        self.wait_for_writer(timeout=60)  # a Writer still reading it would otherwise race the delete
+        self.learning.wait(timeout=60)  # a Writer still reading it would otherwise race the delete
         with self._turn_lock:
             deletion = self.store.delete_message(message_id)
             self.index.remove("memories", deletion.memories)
@@ -72,27 +83,13 @@ class MemoryOps:
             self.delete_message(message.id)  # one at a time: each waits for the Writer, then takes the turn lock
         return len(messages)
 
-    def export_memory(self) -> memory_file.MemoryFile:
-        """'Download my memory': messages, entries with their sources and dates, the Dream history."""
-        self.wait_for_writer()  # what is being learned now belongs in the file
-        with self._turn_lock:
-            return memory_file.dump(self.store, self.session)
-
-    def load_memory(self, raw: bytes | str) -> memory_file.MemoryFile:
-        """'Load memory' into this empty conversation; the index is rebuilt from what was loaded."""
-        loaded = memory_file.parse(raw)
-        with self._turn_lock:
-            memory_file.load(self.store, loaded, self.session, self.embedder)
-            self.index.sync(self.store)
-        return loaded
-
     def dream(self, *, now: str | None = None, on_progress: Callable[[int, int], None] | None = None):
         """Consolidate now (after the Writer has caught up); returns the Dream report.
 
         `on_progress(done, total)` hears of each group of entries the model has been asked about."""
         from ..dream import run_dream
 
-        self.wait_for_writer()
+        self.learning.wait()
         with self._turn_lock:
             return run_dream(self.store, self.index, self.llm, self.embedder, now=now, prompts=self.prompts,
                              on_progress=on_progress)
@@ -100,15 +97,9 @@ class MemoryOps:
     def undo_last_dream(self):
         from ..dream import undo_last_dream
 
-        self.wait_for_writer()
+        self.learning.wait()
         with self._turn_lock:
             return undo_last_dream(self.store, self.index)
-
-    def _dream_in_background(self) -> None:
-        from ..dream import run_dream
-
-        with self._turn_lock:
-            run_dream(self.store, self.index, self.llm, self.embedder, prompts=self.prompts)
 
 
 def _comparable(text: str) -> str:

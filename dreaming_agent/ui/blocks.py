@@ -145,7 +145,7 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
                 gr.Timer(active=view.learning)]
 
     def open_session(request: gr.Request):
-        return [render.chat_messages(agent(request).history()), *shown(handlers.panels(agent(request)))]
+        return [render.chat_messages(agent(request).memory.history()), *shown(handlers.panels(agent(request)))]
 
     def chat(text: str, mode: str, request: gr.Request):
         """The message at once, then the reply as it streams; trace and memory panels once it is stored."""

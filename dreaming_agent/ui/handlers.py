@@ -63,13 +63,13 @@ class ActionView(NamedTuple):
 
 def panels(agent: Agent) -> Panels:
     """Memory as it stands, with what the background Writer is still working on marked 'learning…'."""
-    running = agent.writer_running
-    messages = agent.history()
+    running = agent.learning.running
+    messages = agent.memory.history()
     by_id = {m.id: m for m in messages}
     pending = set(agent.store.writer_jobs("pending")) if running else set()
     latest = next((m for m in reversed(messages) if m.role == "user"), None)
-    outcome = agent.writer_outcomes.get(latest.id) if latest else None
-    facts, mid_term = agent.facts(), agent.mid_term()
+    outcome = agent.learning.outcomes.get(latest.id) if latest else None
+    facts, mid_term = agent.memory.facts(), agent.memory.mid_term()
     learning = {m.id for m in facts + mid_term if pending & set(m.source_message_ids)}
     new = {memory_id for memory_id, _ in outcome.stored} if outcome else set()
 
@@ -119,17 +119,17 @@ def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatVie
 
         turn = live.add(text, modes)
         # Started before the first yield: a page that goes away then must not leave the turn queued for ever.
-        answered = _on_thread(lambda: live.run(turn, agent.history, answer))
-        yield ChatView(live.chat(agent.history(), turn=turn, replies={}), "", None, None)
+        answered = _on_thread(lambda: live.run(turn, agent.memory.history, answer))
+        yield ChatView(live.chat(agent.memory.history(), turn=turn, replies={}), "", None, None)
         for replies in live.changes(turn):
-            yield ChatView(live.chat(agent.history(), turn=turn, replies=replies), "", None, None)
+            yield ChatView(live.chat(agent.memory.history(), turn=turn, replies=replies), "", None, None)
         results = answered.result()
     except DreamingAgentError as e:
-        yield ChatView(live.chat(agent.history(), str(e)), text, "", panels(agent))
+        yield ChatView(live.chat(agent.memory.history(), str(e)), text, "", panels(agent))
         return
     failed = next((r for r in results.values() if r.error), None)
     yield ChatView(
-        live.chat(agent.history(), failed.answer if failed else None),
+        live.chat(agent.memory.history(), failed.answer if failed else None),
         text if failed else "",
         render.turn_panel(results, show_answers=mode == "compare"),
         panels(agent),
@@ -138,7 +138,7 @@ def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatVie
 
 def wait_for_learning(agent: Agent, timeout_s: float) -> Panels:
     """For API callers: block until the Writer is done (or the timeout passes), then show memory."""
-    agent.wait_for_writer(timeout=max(0.0, min(float(timeout_s or 0), 600.0)))
+    agent.learning.wait(timeout=max(0.0, min(float(timeout_s or 0), 600.0)))
     return panels(agent)
 
 
@@ -146,7 +146,7 @@ def dream(agent: Agent) -> Iterator[DreamView]:
     """Consolidate, saying how many groups of entries the model has reviewed of all it will, then the diff."""
     progress: queue.Queue = queue.Queue()
     yield DreamView(render.dream_progress(None, 0), "", None)
-    dreamt = _on_thread(lambda: agent.dream(on_progress=lambda done, total: progress.put((done, total))))
+    dreamt = _on_thread(lambda: agent.memory.dream(on_progress=lambda done, total: progress.put((done, total))))
     dreamt.add_done_callback(lambda _: progress.put(None))
     while (step := progress.get()) is not None:
         yield DreamView(render.dream_progress(*step), "", None)
@@ -159,7 +159,7 @@ def dream(agent: Agent) -> Iterator[DreamView]:
 
 
 def undo_last_dream(agent: Agent) -> DreamView:
-    report = agent.undo_last_dream()
+    report = agent.memory.undo_last_dream()
     if report is None:
         return DreamView(render.notice_html("Nothing to undo: no Dream has changed anything.", ok=False), "",
                          panels(agent))
@@ -167,20 +167,20 @@ def undo_last_dream(agent: Agent) -> DreamView:
 
 
 def add_memory(agent: Agent, text: str) -> ActionView:
-    return _act(agent, lambda: f"Added entry #{agent.add_memory(_text(text))}.", forgets=False)
+    return _act(agent, lambda: f"Added entry #{agent.memory.add(_text(text))}.", forgets=False)
 
 
 def edit_memory(agent: Agent, memory_id: float | None, text: str) -> ActionView:
     def edit() -> str:
         ident = _ident(memory_id, "entry")
-        agent.edit_memory(ident, _text(text))
+        agent.memory.edit(ident, _text(text))
         return f"Entry #{ident} now reads as you wrote it."
     return _act(agent, edit)
 
 
 def delete_memory(agent: Agent, memory_id: float | None) -> ActionView:
     def delete() -> str:
-        removed = agent.delete_memory(_ident(memory_id, "entry"))
+        removed = agent.memory.delete(_ident(memory_id, "entry"))
         return "Deleted " + ", ".join(f"#{i}" for i in removed) + "."
     return _act(agent, delete)
 
@@ -188,7 +188,7 @@ def delete_memory(agent: Agent, memory_id: float | None) -> ActionView:
 def delete_message(agent: Agent, message_id: float | None) -> ActionView:
     def delete() -> str:
         ident = _ident(message_id, "message")
-        memories = agent.delete_message(ident).memories
+        memories = agent.memory.delete_message(ident).memories
         also = f" and {len(memories)} entr{'y' if len(memories) == 1 else 'ies'} learned only from it" if memories else ""
         return f"Deleted message #{ident}{also}."
     return _act(agent, delete)
@@ -197,11 +197,11 @@ def delete_message(agent: Agent, message_id: float | None) -> ActionView:
 def delete_conversation(agent: Agent, confirmed: bool) -> ActionView:
     """The chat's trash icon: after the person confirms, every message goes, and all learned only from them."""
     if not confirmed:
-        return ActionView(render.notice_html("Nothing was deleted.", ok=False), render.chat_messages(agent.history()),
+        return ActionView(render.notice_html("Nothing was deleted.", ok=False), render.chat_messages(agent.memory.history()),
                           panels(agent))
 
     def delete() -> str:
-        count = agent.delete_conversation()
+        count = agent.memory.delete_conversation()
         plural = "" if count == 1 else "s"
         return f"Deleted the conversation ({count} message{plural}) and what was learned only from it."
     return _act(agent, delete)
@@ -264,7 +264,7 @@ def _act(agent: Agent, action, *, forgets: bool = True) -> ActionView:
         notice = render.notice_html(action())
     except DreamingAgentError as e:
         notice = render.notice_html(str(e), ok=False)
-    return ActionView(notice, render.chat_messages(agent.history()), panels(agent), traces(agent) if forgets else None)
+    return ActionView(notice, render.chat_messages(agent.memory.history()), panels(agent), traces(agent) if forgets else None)
 
 
 def _refuse(message: str) -> str:

@@ -24,7 +24,7 @@ def test_dream_with_the_real_model_completes_and_undoes(tmp_path):
             memory_id = agent.store.add_memory(fact, source_message_ids=[m.id], embedding=vector, created_at=m.created_at)
             agent.index.add("memories", [memory_id], vector[None, :])
         before = agent.store.query("SELECT id, tier, status, superseded_by FROM memories ORDER BY id")
-        report = agent.dream(now="2026-03-09T23:00:00")
+        report = agent.memory.dream(now="2026-03-09T23:00:00")
         data = report.to_json()
         assert report.llm_calls >= 1 and len(data["accepted"]) + len(data["rejected"]) >= 0
         assert all(op["verdict"] for op in data["accepted"] + data["rejected"])
@@ -33,7 +33,7 @@ def test_dream_with_the_real_model_completes_and_undoes(tmp_path):
         assert not forgotten & {"The user is allergic to cashews", "The user works as a nurse in Porto"}
         assert agent.index.ids("memories") == {m.id for m in agent.store.memories()}
         if data["accepted"]:
-            assert agent.undo_last_dream() is not None
+            assert agent.memory.undo_last_dream() is not None
             assert agent.store.query("SELECT id, tier, status, superseded_by FROM memories ORDER BY id") == before
     finally:
         agent.close()

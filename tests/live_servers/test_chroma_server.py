@@ -31,7 +31,7 @@ def test_turn_dream_and_delete_against_a_chroma_server(tmp_path, chroma):
     try:
         result = memory.agent.turn(SISTER, now="2026-05-10")
         assert result.error is None and result.answer
-        memory.agent.wait_for_writer(timeout=60)
+        memory.agent.learning.wait(timeout=60)
         allergy = memory.add(ALLERGY, at="2026-05-11").memories[0]
         assert _in_step(memory) and len(memory.agent.index.ids("memories")) == 2
 

@@ -29,7 +29,7 @@ def test_default_lightmem_turn_makes_one_model_call_and_traces_every_role(make_a
                                 "text": "Your cat is called Miso."})
     agent = make_agent(llm)
     agent.turn("I adopted a cat called Miso.", now="2026-03-02")
-    agent.wait_for_writer()
+    agent.learning.wait()
     before = len(llm.calls)
     result = agent.turn("What is my cat called?", now="2026-03-09")
     assert [key for key, _ in llm.calls[before:]] == ["text"]  # the Responder only; the Writer runs after
@@ -52,7 +52,7 @@ def test_published_variant_shows_memory_texts_without_sources(make_agent):
     llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Miso": ["The user has a cat named Miso"]})})
     agent = make_agent(llm, AgentConfig(variant="published", writer=FLOW_CONFIG.writer))
     agent.turn("I adopted a cat called Miso.", now="2026-03-02")
-    agent.wait_for_writer()
+    agent.learning.wait()
     prompt = agent.ask("What is my cat called?").prompt_text
     assert "- The user has a cat named Miso" in prompt
     assert "the person said: \"" not in prompt
@@ -62,7 +62,7 @@ def test_published_controller_and_selector_fall_back_on_bad_output(make_agent):
     llm = ScriptedLLM({"ControllerDecision": ["nonsense", "{bad"], "Selection": ["[]", "still bad"]})
     agent = make_agent(llm, AgentConfig(learn=False, variant="published", writer=FLOW_CONFIG.writer))
     for i in range(6):
-        agent.add_memory(f"Fact number {i} about my garden and tomatoes.")
+        agent.memory.add(f"Fact number {i} about my garden and tomatoes.")
     result = agent.ask("Tell me about my garden")
     controller, selector = result.trace.step("Controller"), result.trace.step("Selector")
     assert controller.fell_back and controller.retried and controller.raw == ["nonsense", "{bad"]
@@ -75,7 +75,7 @@ def test_published_selector_keeps_at_least_three(make_agent):
     llm = ScriptedLLM({"Selection": [lambda m, s: json.dumps({"keep": ["m1"]})]})
     agent = make_agent(llm, AgentConfig(learn=False, variant="published"))
     for i in range(5):
-        agent.add_memory(f"My garden has {i} tomato plants.")
+        agent.memory.add(f"My garden has {i} tomato plants.")
     result = agent.ask("How many tomato plants?")
     assert "kept 3" in result.trace.step("Selector").decision
 
@@ -111,12 +111,12 @@ def test_writer_runs_after_the_reply_and_can_be_awaited(make_agent, store):
     llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"Vigo": ["The user lives in Vigo"]})}, delay_s=0.05)
     agent = make_agent(llm)
     result = agent.turn("I live in Vigo now.")
-    assert store.memories() == [] or agent.writer_running  # the reply did not wait for it
-    assert agent.wait_for_writer(timeout=10)
+    assert store.memories() == [] or agent.learning.running  # the reply did not wait for it
+    assert agent.learning.wait(timeout=10)
     memory = store.memories()[0]
     assert memory.text == "The user lives in Vigo" and memory.source_message_ids == (result.message_id,)
     assert memory.prompt_version.startswith("writer@")
-    assert agent.writer_outcomes[result.message_id].step.name == "Writer"
+    assert agent.learning.outcomes[result.message_id].step.name == "Writer"
 
 
 def test_writer_grounding_drops_an_invented_city_and_skips_duplicates(make_agent, store):
@@ -125,11 +125,11 @@ def test_writer_grounding_drops_an_invented_city_and_skips_duplicates(make_agent
     agent = make_agent(llm)
     agent.turn("Me mudé a Lisboa en marzo.")
     agent.turn("Sí, Lisboa es mi casa ahora.")
-    agent.wait_for_writer()
+    agent.learning.wait()
     assert [m.text for m in store.memories()] == ["The user moved to Lisbon"]
-    dropped = [f for o in agent.writer_outcomes.values() for f, _ in o.dropped]
+    dropped = [f for o in agent.learning.outcomes.values() for f, _ in o.dropped]
     assert "The user moved to Berlin" in dropped and "The user moved to Lisbon in 2025" in dropped
-    assert any(o.duplicates for o in agent.writer_outcomes.values())
+    assert any(o.duplicates for o in agent.learning.outcomes.values())
 
 
 def test_failed_writer_is_recorded_and_retried(make_agent, store):
@@ -137,10 +137,10 @@ def test_failed_writer_is_recorded_and_retried(make_agent, store):
                       defaults={"ExtractedFacts": facts_from({"Vigo": ["The user lives in Vigo"]})})
     agent = make_agent(llm)
     first = agent.turn("I live in Vigo now.")
-    agent.wait_for_writer()
+    agent.learning.wait()
     assert store.writer_jobs("failed") == [first.message_id]
     agent.turn("The weather is nice.")
-    agent.wait_for_writer()
+    agent.learning.wait()
     assert store.writer_jobs("failed") == [] and [m.text for m in store.memories()] == ["The user lives in Vigo"]
 
 
@@ -168,9 +168,9 @@ def test_deleted_message_is_absent_from_retrieval_and_prompt(make_agent, store):
     agent = make_agent(llm)
     secret = agent.turn("My grandfather was Zurbarán, the painter.")
     agent.turn("I like painting too.")
-    agent.wait_for_writer()
+    agent.learning.wait()
     assert "Zurbarán" in agent.ask("Who was my grandfather?").prompt_text
-    agent.delete_message(secret.message_id)
+    agent.memory.delete_message(secret.message_id)
     for mode in ("lightmem", "rag"):
         result = agent.ask("Who was my grandfather? Zurbarán painter", mode=mode)
         assert all("Zurbar" not in m["content"] for m in result.prompt.messages[:-1])
@@ -180,12 +180,12 @@ def test_deleted_message_is_absent_from_retrieval_and_prompt(make_agent, store):
 
 def test_manual_memory_edit_and_delete_follow_every_index(make_agent, store, index):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
-    memory_id = agent.add_memory("I am allergic to peanuts")
+    memory_id = agent.memory.add("I am allergic to peanuts")
     assert store.memory(memory_id).tier == "ltm" and store.memory(memory_id).origin == "manual"
     assert "allergic to peanuts" in agent.ask("What am I allergic to?").prompt_text
-    agent.edit_memory(memory_id, "I am allergic to shellfish")
+    agent.memory.edit(memory_id, "I am allergic to shellfish")
     assert "shellfish" in agent.ask("allergies?").prompt_text
-    agent.delete_memory(memory_id)
+    agent.memory.delete(memory_id)
     assert index.ids("memories") == set()
     assert "shellfish" not in agent.ask("allergies?").prompt_text
 
@@ -200,7 +200,7 @@ def test_ask_is_read_only(make_agent, store):
 
 def test_retrieval_updates_access_statistics(make_agent, store):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
-    memory_id = agent.add_memory("The user plays the cello")
+    memory_id = agent.memory.add("The user plays the cello")
     agent.turn("Do I play the cello?", now="2026-04-01")
     memory = store.memory(memory_id)
     assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")
@@ -292,7 +292,7 @@ def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_a
     for text, message in (("The user lives in Lisbon", old), ("The user lives in Porto", new)):
         memory_id = store.add_memory(text, source_message_ids=[message.id], embedding=vector)
         agent.index.add("memories", [memory_id], vector[None, :])
-    report = agent.dream(now="2026-05-02T23:00:00")
+    report = agent.memory.dream(now="2026-05-02T23:00:00")
     assert [op.op for op in report.accepted] == ["UPDATE"], report.rejected
     prompt = agent.ask("Where do I live?").prompt_text
     assert "- 2026-03-01: I live in Lisbon. (replaced later)" in prompt
@@ -305,8 +305,8 @@ def test_a_message_that_only_asks_teaches_the_writer_nothing(make_agent, store):
     agent = make_agent(llm)
     asked = agent.turn("What's my blood type? ¿Lo sabes?")
     told = agent.turn("My blood type is A, I checked.")
-    agent.wait_for_writer()
-    assert agent.writer_outcomes[asked.message_id].step.decision == "the message only asks: nothing to learn"
+    agent.learning.wait()
+    assert agent.learning.outcomes[asked.message_id].step.decision == "the message only asks: nothing to learn"
     assert llm.calls_for("ExtractedFacts") == 1  # only the statement went to the model
     assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
 

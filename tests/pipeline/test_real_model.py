@@ -46,8 +46,8 @@ def test_lightmem_turn_traces_every_step_and_puts_the_evidence_in_the_prompt(age
     assert result.evidence, "nothing retrieved reached the prompt"
     assert all(c.text in result.prompt_text for c in result.evidence)
     assert "- 2026-03-02: I have a cat called Pimentón" in result.prompt_text
-    assert agent.wait_for_writer(timeout=120)
-    assert agent.writer_outcomes[result.message_id].step.name == "Writer"
+    assert agent.learning.wait(timeout=120)
+    assert agent.learning.outcomes[result.message_id].step.name == "Writer"
 
 
 def test_rag_turn_is_retrieval_and_one_reply_with_the_sentences_in_the_prompt(agent):
@@ -61,7 +61,7 @@ def test_rag_turn_is_retrieval_and_one_reply_with_the_sentences_in_the_prompt(ag
     assert all(c.sources[0].message_id != result.message_id for c in result.evidence)  # not its own evidence
     assert all(f"- {c.date[:10]}: {c.text}" in result.prompt_text for c in result.evidence)
     assert "- 2026-03-02: I have a cat called Pimentón" in result.prompt_text
-    assert agent.wait_for_writer(timeout=120)
+    assert agent.learning.wait(timeout=120)
 
 
 def test_published_variant_really_asks_the_model_to_route_and_select(agent):
@@ -71,7 +71,7 @@ def test_published_variant_really_asks_the_model_to_route_and_select(agent):
                             config=replace(agent.config, variant="published"))
     try:
         for day, text in TOLD:
-            published.add_memory(text)
+            published.memory.add(text)
         result = published.ask(QUESTION, mode="lightmem", now="2026-05-01")
     finally:
         published.close()
@@ -98,7 +98,7 @@ def test_a_streamed_turn_gives_the_plain_turns_answer_and_trace(agent):
             # from its cache: an unrelated call first makes both twins' prompts start cold.
             agent.llm.complete([{"role": "user", "content": "Hi"}], max_tokens=2)
             results.append(twin.turn(QUESTION, mode="rag", now="2026-05-01", on_text=on_text))
-        stored = [twin.history()[-1].text for twin in twins]
+        stored = [twin.memory.history()[-1].text for twin in twins]
     finally:
         for twin in twins:
             twin.close()

@@ -57,10 +57,10 @@ def test_odd_text_is_stored_verbatim_answered_and_learned(make_agent, store, kin
     assert result.error is None and result.answer.strip()
     assert store.message(result.message_id).text == text  # byte for byte, NULs and bidi marks included
     assert result.prompt.prompt_tokens + agent.config.limits.reply_reserve <= agent.config.limits.window
-    assert agent.wait_for_writer(timeout=60)
+    assert agent.learning.wait(timeout=60)
     assert store.writer_jobs("done") == [result.message_id]
     marker = text.split()[2]
-    assert f"The user likes {marker} lemons" in [m.text for m in agent.mid_term()]
+    assert f"The user likes {marker} lemons" in [m.text for m in agent.memory.mid_term()]
     hit = agent.ask(f"lemons {marker}")
     assert any(marker in c["text"] for c in hit.trace.step("Retriever").parsed)
     assert agent.index.ids("sentences") == set(store.sentence_vectors())
@@ -97,25 +97,25 @@ def test_markup_in_every_panel_is_shown_as_text(make_agent, store):
                   "DreamProposal": dream},
     )
     agent = make_agent(llm, AgentConfig(writer=CONFIG.writer, window_tokens=60))  # folds: the summary shows
-    memory_id = agent.add_memory("The user typed " + HOSTILE)
+    memory_id = agent.memory.add("The user typed " + HOSTILE)
     results = agent.compare(said)
-    agent.wait_for_writer(timeout=60)
+    agent.learning.wait(timeout=60)
     for _ in range(3):
         agent.turn(said)
-    agent.wait_for_writer(timeout=60)
-    dream_report = agent.dream()
-    undo_report = agent.undo_last_dream() or dream_report
+    agent.learning.wait(timeout=60)
+    dream_report = agent.memory.dream()
+    undo_report = agent.memory.undo_last_dream() or dream_report
 
-    history = agent.history()
+    history = agent.memory.history()
     latest = [m for m in history if m.role == "user"][-1]
     outputs = {
         "chat": json.dumps(render.chat_messages(history, notice=HOSTILE)),
         "turn": render.turn_panel(results, show_answers=True),
         "panels": " ".join(v for v in handlers.panels(agent) if isinstance(v, str)),
-        "memory_list": render.memory_list(agent.facts() + agent.mid_term(), {m.id: m for m in history}),
+        "memory_list": render.memory_list(agent.memory.facts() + agent.memory.mid_term(), {m.id: m for m in history}),
         "window": render.window_html(HOSTILE, history),
         "history": render.history_html(history),
-        "writer": render.writer_panel(latest, asdict(agent.writer_outcomes[latest.id].step), running=False),
+        "writer": render.writer_panel(latest, asdict(agent.learning.outcomes[latest.id].step), running=False),
         "learning": render.learning_placeholder(latest),
         "dream": render.dream_html(dream_report) + render.refused_html(dream_report.rejected),
         "undo": render.dream_html(undo_report),
@@ -153,25 +153,25 @@ def test_an_order_to_forget_everything_binds_nobody(make_agent, store):
         {"facts": next((f for t, f in learned.items() if t in m[-1]["content"]), [])}),
         "DreamProposal": forget_all})
     agent = make_agent(llm)
-    typed = [agent.add_memory(f"The user grows {markers.new()} tomatoes"), agent.add_memory("The user is called Ana")]
+    typed = [agent.memory.add(f"The user grows {markers.new()} tomatoes"), agent.memory.add("The user is called Ana")]
     for text in said:
         agent.turn(text)
     agent.turn(order)
-    agent.wait_for_writer(timeout=60)
-    before = {m.id: m.text for m in agent.facts() + agent.mid_term()}
+    agent.learning.wait(timeout=60)
+    before = {m.id: m.text for m in agent.memory.facts() + agent.memory.mid_term()}
     assert len(before) == len(said) + len(typed)
     every_id.extend(sorted(before))
 
-    dream = agent.dream()
+    dream = agent.memory.dream()
 
     forgotten = {i for op in dream.accepted for i in op.target_ids}
     assert [before[i] for i in forgotten] == [learned[t][0] for t in said if "cinema" in t]  # the one-off only
     assert all(store.memory(i).status == "active" for i in set(before) - forgotten)
     reasons = " ".join(op.verdict for op in dream.rejected)
     assert "long-term" in reasons and "never forgotten" in reasons
-    assert len(agent.history()) == 2 * (len(said) + 1)  # every message kept, the order included
-    agent.undo_last_dream()
-    assert {m.id: m.text for m in agent.facts() + agent.mid_term()} == before
+    assert len(agent.memory.history()) == 2 * (len(said) + 1)  # every message kept, the order included
+    agent.memory.undo_last_dream()
+    assert {m.id: m.text for m in agent.memory.facts() + agent.memory.mid_term()} == before
     report("forget-everything order", entries=len(before), forget_proposed=len(dream.accepted) + len(dream.rejected),
            forgotten=len(forgotten), refused=len(dream.rejected))
 

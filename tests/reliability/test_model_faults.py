@@ -42,7 +42,7 @@ def seeded(make_agent, llm, markers, config=CONFIG):
     agent = make_agent(llm, config)
     for _ in range(5):
         agent.ingest(f"I like {markers.new()} lemons in my garden.", learn=False)
-        agent.add_memory(f"The user grows {markers.new()} tomatoes in the garden")
+        agent.memory.add(f"The user grows {markers.new()} tomatoes in the garden")
     return agent
 
 
@@ -97,14 +97,14 @@ def test_a_writer_fault_is_recorded_and_an_unavailable_model_is_retried_later(ma
     agent = make_agent(llm)
     said = f"I like {markers.new()} lemons."
     first = agent.turn(said)
-    assert agent.wait_for_writer(timeout=30)
-    outcome = agent.writer_outcomes[first.message_id]
+    assert agent.learning.wait(timeout=30)
+    outcome = agent.learning.outcomes[first.message_id]
     assert outcome.step.error, "the Writer's fault left no trace"
     if fault in UNAVAILABLE:
         assert store.writer_jobs("failed") == [first.message_id]
         assert store.memories() == []
         agent.turn(f"I visit {markers.new()} museum.")  # the next message retries the failed job first
-        assert agent.wait_for_writer(timeout=30)
+        assert agent.learning.wait(timeout=30)
         assert store.writer_jobs("failed") == []
         assert "The user likes " + said[7:-1] in [m.text for m in store.memories()]
     else:  # bad output: the Writer fell back to "no facts" after one retry, and says so
@@ -130,7 +130,7 @@ def test_a_writer_cut_short_by_closing_is_retried_by_the_next_agent(store, index
                      embedder=embedder, config=CONFIG)
     try:
         reopened.ingest(f"I own {markers.new()} boats.")
-        assert reopened.wait_for_writer(timeout=30)
+        assert reopened.learning.wait(timeout=30)
         assert store.writer_jobs("pending") == [] and store.writer_jobs("failed") == []
         learned = " ".join(m.text for m in store.memories())
         assert all(text.split()[2] in learned for text in texts)
@@ -144,12 +144,12 @@ def test_a_dream_fault_changes_nothing_and_says_why(make_agent, store, fault):
     llm = ScriptedLLM({"DreamProposal": FAULTS[fault]()})
     agent = make_agent(llm)
     for _ in range(2):
-        agent.add_memory(f"The user visits {markers.new()} museum")
+        agent.memory.add(f"The user visits {markers.new()} museum")
     agent.ingest(f"I like {markers.new()} lemons.", learn=False)
-    agent.store.add_memory("The user likes lemons", source_message_ids=[agent.history()[-1].id])
+    agent.store.add_memory("The user likes lemons", source_message_ids=[agent.memory.history()[-1].id])
     before = store.query("SELECT * FROM memories ORDER BY id")
 
-    report_ = agent.dream()
+    report_ = agent.memory.dream()
 
     assert store.query("SELECT * FROM memories ORDER BY id") == before
     assert report_.accepted == [] and report_.raw_outputs and report_.raw_outputs[0]["error"]
@@ -167,7 +167,7 @@ def test_a_summary_fault_falls_back_to_the_persons_own_words(make_agent, store, 
     first = f"I like {markers.new()} lemons very much indeed."
     agent.turn(first)
     agent.turn(f"I visit {markers.new()} museum on sundays.")
-    assert agent.wait_for_writer(timeout=30)
+    assert agent.learning.wait(timeout=30)
     summary, through = store.summary(agent.session)
     assert llm.calls_for("Summary") == len(FAULTS[fault]())  # one fold, met by the fault (and its retry)
     assert through >= 1 and summary.startswith("Earlier the person said: " + first[:20])  # their own words

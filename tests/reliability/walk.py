@@ -51,7 +51,7 @@ class Walk:
         self.log.append(kind)
         before = self._residue()  # a report of this step may show entries as they were just before it
         surfaces = getattr(self, "_" + kind)() or []
-        self.agent.wait_for_writer(timeout=60)
+        self.agent.learning.wait(timeout=60)
         self.check(surfaces, before)
 
     def _message(self):
@@ -62,24 +62,24 @@ class Walk:
 
     def _fact(self):
         marker = self.markers.new()
-        self.owner[marker] = self.agent.add_memory(self.rng.choice(FACTS).format(marker))
+        self.owner[marker] = self.agent.memory.add(self.rng.choice(FACTS).format(marker))
 
     def _edit(self):
         memory = self._pick_active()
         if memory is None:
             return
         marker = self.markers.new()
-        self.agent.edit_memory(memory.id, self.rng.choice(FACTS).format(marker))
+        self.agent.memory.edit(memory.id, self.rng.choice(FACTS).format(marker))
         # The old text is gone, except what older entries (hidden, restorable by undo) still hold.
         self.deleted |= {m for m in found(memory.text) if self.owner.get(m) == memory.id}
         self.owner[marker] = memory.id
 
     def _delete_message(self):
-        history = self.agent.history()
+        history = self.agent.memory.history()
         if not history:
             return
         message = self.rng.choice(history)
-        self.agent.delete_message(message.id)
+        self.agent.memory.delete_message(message.id)
         marker = self.message_marker.pop(message.id, None)
         if marker:
             self.deleted_said.add(marker)
@@ -90,12 +90,12 @@ class Walk:
         if memory is None:
             return
         replaced = self._present(self._replaced_by(memory.id))
-        removed = set(self.agent.delete_memory(memory.id))
+        removed = set(self.agent.memory.delete(memory.id))
         assert replaced <= removed, f"delete_memory({memory.id}) left entries it replaced: {replaced - removed}"
         self.deleted |= {m for m, holder in self.owner.items() if holder in replaced | removed}
 
     def _dream(self):
-        visible = self.agent.facts() + self.agent.mid_term()
+        visible = self.agent.memory.facts() + self.agent.memory.mid_term()
         plan = self._plan(visible)
         delivered = []
 
@@ -105,7 +105,7 @@ class Walk:
             return json.dumps({"operations": ops})
 
         self.agent.llm.queues["DreamProposal"] = deque([propose])
-        report = self.agent.dream()
+        report = self.agent.memory.dream()
         self.agent.llm.queues["DreamProposal"].clear()
         created = []
         for op in report.accepted:
@@ -119,7 +119,7 @@ class Walk:
         return [render.dream_html(report), render.refused_html(report.rejected)]
 
     def _undo(self):
-        report = self.agent.undo_last_dream()
+        report = self.agent.memory.undo_last_dream()
         if report is None:
             return
         self.figures["undone"] += 1
@@ -143,7 +143,7 @@ class Walk:
 
     # -- helpers --------------------------------------------------------------------------------------------
     def _pick_active(self, prefer: set[int] = frozenset()):
-        visible = self.agent.facts() + self.agent.mid_term()
+        visible = self.agent.memory.facts() + self.agent.memory.mid_term()
         preferred = [m for m in visible if m.id in prefer]
         if preferred and self.rng.random() < 0.5:
             return self.rng.choice(preferred)
@@ -191,12 +191,12 @@ class Walk:
         panels = handlers.panels(agent)
         view = current_window(store, agent.session)
         surfaces = {
-            "facts": [m.text for m in agent.facts()],
-            "mid_term": [m.text for m in agent.mid_term()],
-            "history": [m.text for m in agent.history()],
+            "facts": [m.text for m in agent.memory.facts()],
+            "mid_term": [m.text for m in agent.memory.mid_term()],
+            "history": [m.text for m in agent.memory.history()],
             "window": [view.summary] + [m.text for m in view.turns],
             "panels": [panels.facts, panels.mid_term, panels.window, panels.history, panels.writer, panels.kept,
-                       *handlers.traces(agent), json.dumps(render.chat_messages(agent.history()))],
+                       *handlers.traces(agent), json.dumps(render.chat_messages(agent.memory.history()))],
             "probe": probe,
             "step": extra,
         }
@@ -238,7 +238,7 @@ class Walk:
 
     def _check_nothing_else_lost(self) -> None:
         """The converse: what the person did not delete is still there (messages in history, typed facts in memory)."""
-        said = {m.id: m.text for m in self.agent.history()}
+        said = {m.id: m.text for m in self.agent.memory.history()}
         for message_id, marker in self.message_marker.items():
             assert marker in said.get(message_id, ""), f"message {message_id} ({marker}) was lost"
         everything = " ".join(m.text for m in self.agent.store.memories(status=None))
