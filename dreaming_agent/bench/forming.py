@@ -168,7 +168,7 @@ def dream_and_undo(agent, *, now: str) -> dict:
         "refused_ops": [f"{op.op} {op.target_ids}: {op.verdict}" for op in report.rejected],
     }
     if report.accepted:
-        agent.undo_last_dream()
+        agent.memory.undo_last_dream()
         figures["undo_restores"] = _memory_rows(agent.store) == before
     return figures
 

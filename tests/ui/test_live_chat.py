@@ -40,7 +40,7 @@ def test_the_message_shows_first_then_the_reply_grows_then_the_stored_turn(make_
     assert len(replies) == len("Thanks for telling me — I'll remember that.".split())
     assert all(later.startswith(earlier) and later != earlier for earlier, later in zip(replies, replies[1:]))
     assert replies[0] == "<b>LightMem</b> · Thanks " and all(v.panels is None for v in streaming)
-    assert texts(final.chat) == texts(render.chat_messages(agent.history()))
+    assert texts(final.chat) == texts(render.chat_messages(agent.memory.history()))
     assert texts(final.chat)[-1] == "<b>LightMem</b> · Thanks for telling me — I'll remember that."
     assert final.unsent == "" and "<b>Responder</b>" in final.turn and final.panels is not None
 
@@ -77,10 +77,10 @@ def test_a_message_sent_while_busy_waits_shows_at_once_and_is_answered_after(mak
     assert shown[0] == DEMO_MESSAGES[0] and shown[-1] == DEMO_MESSAGES[1]  # queued, shown at once
     assert len(texts(list(second)[-1].chat)) == 4
     draining.join(10)
-    assert [(m.role, m.speaker) for m in agent.history()] == [
+    assert [(m.role, m.speaker) for m in agent.memory.history()] == [
         ("user", None), ("assistant", "lightmem"), ("user", None), ("assistant", "rag")]
-    assert [m.text for m in agent.history() if m.role == "user"] == DEMO_MESSAGES[:2]
-    assert texts(finished[0][-1].chat)[:2] == texts(render.chat_messages(agent.history()))[:2]
+    assert [m.text for m in agent.memory.history() if m.role == "user"] == DEMO_MESSAGES[:2]
+    assert texts(finished[0][-1].chat)[:2] == texts(render.chat_messages(agent.memory.history()))[:2]
 
 
 def test_a_failed_turn_offers_the_text_again(make_agent):
