@@ -217,7 +217,8 @@ class Agent:
     def close(self) -> None:
         """Stop background work; waits for a turn in progress (a closing browser tab must not cut it off)."""
         with self._turn_lock:
-            self.learning.close()
+            pass
+        self.learning.close()  # outside the lock: the Writer's next call waits for turns to end, so not for this
 
 
 def _check_mode(mode: str) -> None:

@@ -8,7 +8,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from ..context.window import fold_if_needed
 from ..embed.base import Embedder
-from ..llm.base import LLM
+from ..llm.base import LLM, ChatMessage, Completion
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from .writer import WriterOutcome, WriterSettings, write
@@ -20,7 +20,8 @@ class Learning:
     def __init__(self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder, prompts: PromptLibrary,
                  turn_lock: threading.RLock, writer: WriterSettings, window_tokens: int, dream_every_n_turns: int,
                  seed: int):
-        self.store, self.index, self.llm, self.embedder, self.prompts = store, index, llm, embedder, prompts
+        self.store, self.index, self.embedder, self.prompts = store, index, embedder, prompts
+        self.llm = AfterTurns(llm, turn_lock)  # a reply never waits behind a backlog of Writer calls
         self.writer, self.window_tokens, self.dream_every_n_turns, self.seed = (
             writer, window_tokens, dream_every_n_turns, seed)
         self._turn_lock = turn_lock  # a background Dream must not interleave with a turn
@@ -118,3 +119,23 @@ class Learning:
 
         with self._turn_lock:
             run_dream(self.store, self.index, self.llm, self.embedder, prompts=self.prompts)
+
+
+class AfterTurns(LLM):
+    """The model as background learning uses it: each call first waits until no turn is being answered.
+
+    One model serves both; without this a reply could wait behind the Writer's retry and the summary call that
+    follow at once (in the app, 41.7 s to the first streamed word). A call already running still finishes first."""
+
+    def __init__(self, llm: LLM, turn_lock: threading.RLock):
+        self.model, self._turn_lock = llm, turn_lock
+        self.name, self.supports_schema, self.structured_output = llm.name, llm.supports_schema, llm.structured_output
+
+    def complete(self, messages: list[ChatMessage], *, schema: dict | None = None, max_tokens: int = 256,
+                 seed: int = 0) -> Completion:
+        with self._turn_lock:  # held by a turn from its message to its stored reply
+            pass
+        return self.model.complete(messages, schema=schema, max_tokens=max_tokens, seed=seed)
+
+    def count_tokens(self, text: str) -> int:
+        return self.model.count_tokens(text)
