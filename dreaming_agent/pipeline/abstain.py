@@ -14,6 +14,13 @@ _SPANISH = frozenset(
 )
 
 
+# Frequent English words that are not Spanish words.
+_ENGLISH = frozenset(
+    """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
+    how do does did have has it this that from am be been will would can not don't no""".split()
+)
+
+
 # Words that open a reply without naming anything ("Based on the memory, …", "Según lo que me dijiste, …").
 _OPENERS = frozenset(normalize(w) for w in
     """based according sorry unfortunately yes sure certainly actually currently now then also well hello hi
@@ -41,12 +48,14 @@ class Check:
 
 
 def language(text: str) -> str:
-    """'es' or 'en', from punctuation, accents and frequent words."""
-    if "¿" in text or "¡" in text or any(c in text for c in "ñáéíóú"):
+    """'es' or 'en', from punctuation and frequent words; accents decide only a tie ("I'm Tomás" is English)."""
+    if "¿" in text or "¡" in text:
         return "es"
-    tokens = [w.lower() for w in words(text)]
-    spanish = sum(t in _SPANISH for t in tokens)
-    return "es" if tokens and spanish / len(tokens) >= 0.25 else "en"
+    tokens = [w.lower().replace("’", "'") for w in words(text)]
+    spanish, english = sum(t in _SPANISH for t in tokens), sum(t in _ENGLISH for t in tokens)
+    if spanish != english:
+        return "es" if spanish > english else "en"
+    return "es" if any(c in text for c in "ñáéíóú") else "en"
 
 
 def no_evidence(question: str) -> Check:

@@ -16,7 +16,7 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
-from . import abstain
+from . import abstain, acknowledge
 from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
 from .learning import Learning
@@ -183,9 +183,12 @@ class Agent:
                 elif abstaining:
                     kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
                     verdict = abstain.check(answer, text, kept_lines)
-                    answer = verdict.answer
+                elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
+                    verdict = acknowledge.check(answer, text)
+                answer = verdict.answer if verdict else answer
             if verdict is not None:
-                trace.add(Step("Abstention", 0.0, verdict.reason, parsed={"abstained": verdict.abstained}))
+                name, key = ("Abstention", "abstained") if abstaining else ("Acknowledgement", "replaced")
+                trace.add(Step(name, 0.0, verdict.reason, parsed={key: verdict.abstained}))
         except (BackendUnavailable, ModelTimeout) as e:
             trace.add(Step("Responder", 0.0, "model failed", error=str(e)))
             answer, error = f"⚠️ {e} Your message is saved; send it again once the model is back.", str(e)

@@ -44,7 +44,7 @@ _WH = (
     "cuántas", "cuantas", "por qué", "en qué", "a qué", "de qué", "con quién", "a quién", "en cuál", "de dónde",
 )
 _ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was i", "am i", "can you", "could you",
-                   "tengo ", "sabes", "me dijiste", "recuerdas")
+                   "sabes", "me dijiste", "recuerdas")  # not "tengo": "Tengo un gato…" tells
 # A second question joined to the first: "…, and what's his name?", "… y en qué ciudad vive?"
 _JOIN = re.compile(r"(?:,?\s+(?:and|y)\s+|,\s+)(?=(?:" +
                    "|".join(re.escape(w) for w in sorted(_WH, key=len, reverse=True)) + r")\b)", re.IGNORECASE)

@@ -247,6 +247,19 @@ def test_a_statement_gets_an_acknowledgement_never_an_abstention(make_agent):
     result = agent.turn("I moved to Vigo last week.")
     assert result.answer.startswith("Great news") and result.trace.step("Abstention") is None
     assert "acknowledge what they said" in result.prompt.messages[0]["content"]
+    assert result.trace.step("Acknowledgement").parsed == {"replaced": False}
+
+
+@pytest.mark.parametrize("said, reply, plain", [
+    ("I'm allergic to penicillin.", "I'm sorry, but I can't assist with that.", "Got it, thanks for telling me."),
+    ("Ya no tomo café, solo té verde.", "Ya no tomo café, solo té verde.", "Entendido, gracias por contármelo."),
+])
+def test_a_statement_never_gets_a_refusal_or_its_own_words_back(make_agent, store, said, reply, plain):
+    agent = make_agent(ScriptedLLM(defaults={"text": reply}), AgentConfig(learn=False))
+    result = agent.turn(said)
+    assert result.answer == plain
+    assert result.trace.step("Acknowledgement").parsed == {"replaced": True}
+    assert [m.text for m in store.messages()] == [said, plain]  # what the person sees is what is stored
 
 
 def test_what_memory_knows_marks_a_replaced_value_and_an_older_conflicting_one(make_agent, store):

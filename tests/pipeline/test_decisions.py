@@ -11,6 +11,7 @@ from dreaming_agent.pipeline.retriever import is_question
     ("¿Cómo se llama mi hermana y en qué ciudad vive?", True, True, ["Cómo se llama mi hermana", "en qué ciudad vive"]),
     ("¿Cuántas semanas hace que llegué a Edimburgo?", True, True, []),
     ("Did I run the half marathon before or after the vet?", True, True, []),
+    ("Tengo un gato que se llama Miso.", False, False, []),
     ("What is the capital of France?", True, False, []),
     ("I have a cat called Pimentón, he's three.", False, False, []),
     ("Me gusta el té y como pasta", False, False, []),
@@ -25,6 +26,8 @@ def test_plan_routes_and_splits_in_code(text, question, personal, parts):
 @pytest.mark.parametrize("text, expected", [
     ("¿Tengo alguna alergia?", "es"), ("What's my blood type?", "en"), ("Qué coche tengo", "es"),
     ("Which city do I live in now?", "en"), ("¿Quién me ayudó?", "es"), ("Where did I move to in May?", "en"),
+    ("I'm Tomás, I'm 34 and I teach history.", "en"), ("Me he mudado a Bilbao con mi pareja.", "es"),
+    ("Vivo en Bilbao pero soy de Zaragoza.", "es"), ("Tengo un gato que se llama Miso.", "es"),
 ])
 def test_language_of_the_question(text, expected):
     assert abstain.language(text) == expected

@@ -1,0 +1,41 @@
+"""A statement's reply checked by code: a refusal, an "I don't know", or the person's own words spoken back as the
+assistant's become a plain acknowledgement in the person's language (the model still writes every other reply)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..text import normalize, words
+from .abstain import Check, language
+
+PLAIN = {"es": "Entendido, gracias por contármelo.", "en": "Got it, thanks for telling me."}
+
+# What the 0.5B default model says to "I'm allergic to penicillin." and the like: nothing was asked of it.
+_REFUSALS = tuple(normalize(p) for p in (
+    "i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
+    "i don't know", "i do not know", "lo siento", "no puedo ayudar", "no lo sé", "no lo se"))
+_FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
+
+
+def check(reply: str, message: str) -> Check:
+    """Keep the model's acknowledgement unless it refuses, knows nothing, or speaks the person's sentence as its own."""
+    folded = normalize(reply).replace("’", "'")
+    if any(phrase in folded for phrase in _REFUSALS):
+        return Check(PLAIN[language(message)], True,
+                     "the reply refused or said it knew nothing, where the person only told something; "
+                     "replaced by a plain acknowledgement")
+    if _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
+        return Check(PLAIN[language(message)], True,
+                     "the reply repeated the person's own words as its own; replaced by a plain acknowledgement")
+    return Check(reply, False, "the reply acknowledges the message")
+
+
+def _speaks_as_the_person(reply: str, message: str) -> bool:
+    """The reply opens with the message's first five words, or brings most of them back with its "I"/"my"
+    ("Ya no tomo café…" / "I don't drink coffee anymore…" as the assistant's own); an echo as a question is fine."""
+    said, answered = words(message), words(reply)
+    if len(said) < 5:
+        return False
+    if answered[:5] == said[:5]:
+        return True
+    common = Counter(said) & Counter(answered)
+    return sum(common.values()) >= 0.8 * len(said) and bool(_FIRST_PERSON & set(common))

@@ -1,0 +1,23 @@
+import pytest
+
+from dreaming_agent.pipeline.acknowledge import PLAIN, check
+
+
+@pytest.mark.parametrize("message, reply, kept", [
+    ("I'm allergic to peanuts.", "I'm sorry, but I can't assist with that.", False),
+    ("Me he mudado a Bilbao con mi pareja.", "Lo siento, no puedo ayudarte con eso.", False),
+    ("My sister lives in Sevilla.", "I don't know.", False),
+    ("I don't drink coffee anymore, only green tea.", "I don't drink coffee anymore, only green tea.", False),
+    ("Trabajo como enfermera en el hospital.", "Trabajo como enfermera en el hospital, ¿y tú?", False),
+    # Saying back what they said, as the assistant, is an acknowledgement.
+    ("I don't drink coffee anymore, only green tea.", "Green tea it is! Do you miss coffee?", True),
+    ("I don't drink coffee anymore, only green tea.", "So you don't drink coffee anymore, only green tea?", True),
+    ("My cat is Nube.", "What a lovely name! How old is Nube?", True),
+    ("Hola", "¡Hola! ¿Qué tal?", True),
+    ("Ya no tomo café, solo té verde.", "¿Así que ya no tomas café? ¡El té verde es buena idea!", True),
+])
+def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(message, reply, kept):
+    result = check(reply, message)
+    assert (result.answer == reply) is kept and result.abstained is not kept
+    if not kept:
+        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Trabajo")) else "en"]
