@@ -10,14 +10,15 @@ UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 # Frequent Spanish words that are not English words: enough to tell the two languages of a short question apart.
 _SPANISH = frozenset(
     """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
-    cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo""".split()
+    cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo ya pero muy
+    más desde hoy ayer todo esto eso su sus nos le lo al""".split()
 )
 
 
 # Frequent English words that are not Spanish words.
 _ENGLISH = frozenset(
     """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
-    how do does did have has it this that from am be been will would can not don't no""".split()
+    how do does did have has it this that from am be been will would can not don't""".split()
 )
 
 
