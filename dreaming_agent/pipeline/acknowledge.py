@@ -14,6 +14,7 @@ _REFUSALS = tuple(normalize(p) for p in (
     "i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
     "i don't know", "i do not know", "lo siento", "no puedo ayudar", "no lo sé", "no lo se"))
 _FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
+_SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
 
 
 def check(reply: str, message: str) -> Check:
@@ -30,12 +31,14 @@ def check(reply: str, message: str) -> Check:
 
 
 def _speaks_as_the_person(reply: str, message: str) -> bool:
-    """The reply opens with the message's first five words, or brings most of them back with its "I"/"my"
-    ("Ya no tomo café…" / "I don't drink coffee anymore…" as the assistant's own); an echo as a question is fine."""
+    """The reply opens with the message's first five words, or brings most of them back with its "I"/"my" and
+    without a "you" ("Ya no tomo café…" / "I don't drink coffee anymore…" as the assistant's own); a quote or an
+    echo as a question is fine."""
     said, answered = words(message), words(reply)
     if len(said) < 5:
         return False
     if answered[:5] == said[:5]:
         return True
     common = Counter(said) & Counter(answered)
-    return sum(common.values()) >= 0.8 * len(said) and bool(_FIRST_PERSON & set(common))
+    quoting = bool(_SECOND_PERSON & set(answered))  # "You said: my name is Eve" speaks to the person
+    return sum(common.values()) >= 0.8 * len(said) and bool(_FIRST_PERSON & set(common)) and not quoting

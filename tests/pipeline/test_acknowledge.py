@@ -13,6 +13,7 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, check
     ("I don't drink coffee anymore, only green tea.", "Green tea it is! Do you miss coffee?", True),
     ("I don't drink coffee anymore, only green tea.", "So you don't drink coffee anymore, only green tea?", True),
     ("My cat is Nube.", "What a lovely name! How old is Nube?", True),
+    ("My name is Eve and I live in Vigo.", "You said: My name is Eve and I live in Vigo.", True),
     ("Hola", "¡Hola! ¿Qué tal?", True),
     ("Ya no tomo café, solo té verde.", "¿Así que ya no tomas café? ¡El té verde es buena idea!", True),
 ])
