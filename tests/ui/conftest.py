@@ -5,6 +5,7 @@ import json
 import os
 import re
 import socket
+from contextlib import contextmanager
 
 import pytest
 
@@ -88,6 +89,18 @@ def browser():
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@contextmanager
+def desktop_tab(browser, timeout_ms: int):
+    """A fresh 1440×1000 tab that waits up to `timeout_ms` for anything it is asked to find."""
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(timeout_ms)
+        yield page
+    finally:
+        context.close()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import DEMO_MESSAGES, WAIT_MS, needs_chromium
+from .conftest import DEMO_MESSAGES, WAIT_MS, desktop_tab, needs_chromium
 from .test_hostile import HOSTILE, hostile_llm
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -18,13 +18,10 @@ pytestmark = needs_chromium
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    page.dialogs = []  # any alert() that fired: markup ran instead of being shown
-    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
-    yield page
-    context.close()
+    with desktop_tab(browser, WAIT_MS) as page:
+        page.dialogs = []  # any alert() that fired: markup ran instead of being shown
+        page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+        yield page
 
 
 def send(page, text: str, answer: str) -> None:

@@ -15,7 +15,7 @@ from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.settings import Settings
 from dreaming_agent.wiring import build_embedder
 
-from .conftest import free_port, needs_chromium
+from .conftest import desktop_tab, free_port, needs_chromium
 
 pytestmark = [needs_chromium, pytest.mark.model, pytest.mark.slow]
 
@@ -41,11 +41,8 @@ def app_url(default_model):
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(MODEL_WAIT_MS)
-    yield page
-    context.close()
+    with desktop_tab(browser, MODEL_WAIT_MS) as page:
+        yield page
 
 
 def snap(page, name: str) -> None:

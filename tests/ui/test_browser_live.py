@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from .conftest import DEMO_MESSAGES, WAIT_MS, demo_llm, needs_chromium
+from .conftest import DEMO_MESSAGES, WAIT_MS, demo_llm, desktop_tab, needs_chromium
 
 pytestmark = needs_chromium
 
@@ -16,11 +16,8 @@ REPLY = "Thanks for telling me — I'll remember that."
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1440, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    yield page
-    context.close()
+    with desktop_tab(browser, WAIT_MS) as page:
+        yield page
 
 
 def bubbles(page) -> list[str]:
