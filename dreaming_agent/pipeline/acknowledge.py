@@ -12,7 +12,8 @@ PLAIN = {"es": "Entendido, gracias por contármelo.", "en": "Got it, thanks for 
 # What the 0.5B default model says to "I'm allergic to penicillin." and the like: nothing was asked of it.
 _REFUSALS = tuple(normalize(p) for p in (
     "i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
-    "i don't know", "i do not know", "lo siento", "no puedo ayudar", "no lo sé", "no lo se"))
+    "i apologize", "i don't have any information", "i do not have any information", "i don't know", "i do not know",
+    "lo siento", "no puedo ayudar", "no tengo información", "no lo sé", "no lo se"))
 _FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
 _SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
 

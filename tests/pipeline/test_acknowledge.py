@@ -7,6 +7,8 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, check
     ("I'm allergic to peanuts.", "I'm sorry, but I can't assist with that.", False),
     ("Me he mudado a Bilbao con mi pareja.", "Lo siento, no puedo ayudarte con eso.", False),
     ("My sister lives in Sevilla.", "I don't know.", False),
+    ("Me he mudado de Granada a Málaga.", "I apologize, but I don't have any information about the person's life.",
+     False),
     ("I don't drink coffee anymore, only green tea.", "I don't drink coffee anymore, only green tea.", False),
     ("Trabajo como enfermera en el hospital.", "Trabajo como enfermera en el hospital, ¿y tú?", False),
     # Saying back what they said, as the assistant, is an acknowledgement.
@@ -21,4 +23,4 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
     result = check(reply, message)
     assert (result.answer == reply) is kept and result.abstained is not kept
     if not kept:
-        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Trabajo")) else "en"]
+        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Trabajo", "Me he")) else "en"]

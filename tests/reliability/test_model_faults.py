@@ -165,8 +165,11 @@ def test_a_summary_fault_falls_back_to_the_persons_own_words(make_agent, store, 
     llm = ScriptedLLM({"Summary": FAULTS[fault]()})
     agent = make_agent(llm, FOLDING)
     first = f"I like {markers.new()} lemons very much indeed."
-    agent.turn(first)
-    agent.turn(f"I visit {markers.new()} museum on sundays.")
+    # Background learning waits while a turn is being answered; holding the turn across both messages makes it
+    # run after the second, so there is one fold whatever the scheduler does.
+    with agent._turn_lock:
+        agent.turn(first)
+        agent.turn(f"I visit {markers.new()} museum on sundays.")
     assert agent.learning.wait(timeout=30)
     summary, through = store.summary(agent.session)
     assert llm.calls_for("Summary") == len(FAULTS[fault]())  # one fold, met by the fault (and its retry)
