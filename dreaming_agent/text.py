@@ -45,16 +45,38 @@ _RELATIONS = [frozenset(group.split()) for group in (
     "husband esposo marido", "son sons child children kids hijo hijos", "daughter daughters child children kids hija "
     "hijas hijos", "boyfriend partner novio pareja", "girlfriend partner novia pareja", "friend friends amigo amiga "
     "amigos amigas", "aunt tia", "uncle tio", "cousin primo prima", "niece sobrina", "nephew sobrino",
-    "grandson nieto", "granddaughter nieta", "neighbour neighbor vecino vecina", "boss jefe jefa",
+    "grandson nieto", "granddaughter nieta", "neighbour neighbor vecino vecina",
+    "boss manager supervisor jefe jefa encargado encargada", "son-in-law yerno", "daughter-in-law nuera",
+    "mother-in-law suegra", "father-in-law suegro", "brother-in-law cunado", "sister-in-law cunada",
+)]
+# Animals are often named by breed ("my greyhound"), so a lexicon cannot tell that one was never mentioned.
+_ANIMALS = [frozenset(group.split()) for group in (
     "dog dogs puppy perro perra perrito perrita", "cat cats kitten gato gata gatito gatita",
 )]
+_PEOPLE = frozenset().union(*_RELATIONS)
+_RELATIONS += _ANIMALS
+_POSSESSIVE = re.compile(r"['’]s?$")  # "sister's", "parents'"
+# "son" is also Spanish for "they are": in a Spanish question it asks after nobody.
+_NOT_RELATIONS_IN = {"es": frozenset({"son"}), "en": frozenset()}
 
 
 def relations_missing(text: str, other: str) -> list[str]:
     """Relation words of `text` (sister, dog, novio…) that `other` says in neither language, in order."""
-    said = set(words(normalize(other)))
-    return [word for word in dict.fromkeys(words(normalize(text)))
-            if any(word in g for g in _RELATIONS) and not any(g & said for g in _RELATIONS if word in g)]
+    return [word for word in relation_words(text) if not says_relation(word, other)]
+
+
+def relation_words(text: str, *, language: str = "en", people: bool = False) -> list[str]:
+    """The relation words `text` names (sister, perro, son-in-law…; only people's with `people`), normalised."""
+    skip = _NOT_RELATIONS_IN.get(language, frozenset())
+    found = (_POSSESSIVE.sub("", w) for w in words(normalize(text)))
+    return [w for w in dict.fromkeys(found)
+            if w not in skip and (w in _PEOPLE if people else any(w in g for g in _RELATIONS))]
+
+
+def says_relation(word: str, text: str) -> bool:
+    """Whether `text` names the relation `word` in either language (hermana for sister)."""
+    said = set(words(normalize(text)))
+    return any(g & said for g in _RELATIONS if word in g)
 
 
 def normalize(text: str) -> str:

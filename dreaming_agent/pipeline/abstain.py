@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Iterable
 
-from ..text import mentions, normalize, proper_nouns, split_sentences, words
+from ..text import mentions, normalize, proper_nouns, relation_words, says_relation, split_sentences, words
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -72,3 +73,52 @@ def check(answer: str, question: str, evidence_text: str) -> Check:
         return Check(answer, False, "every name in the answer is in the evidence" if named else "the answer names nothing")
     return Check(UNKNOWN[language(question)], True,
                  f"the answer named {', '.join(unsupported)}, which no evidence line says; replaced by 'I don't know'")
+
+
+# A question that asks for a name: "What's my mother's name?", "¿Cómo se llama mi perro?", "Who is my boss?"
+_ASKS_NAME = frozenset("name names named called call llama llaman llamaba llamo nombre nombres who whom quien quienes"
+                       .split())
+
+
+@dataclass(frozen=True)
+class Relations:
+    """What the person's own words say about the relations a question asks after (mother, perro, boss…)."""
+
+    asked: tuple[str, ...]  # relation words of the question, as normalised
+    unsaid: tuple[str, ...]  # those the person never named, in either language
+    told_with: str  # every message of the person's that names an asked relation
+    wants_name: bool  # the question asks for a name or a who
+
+    def about_someone_known(self, question: str) -> bool:
+        """"¿Cómo se llama la novia de Joaquín?": a name in the question that the person said with the relation."""
+        return any(mentions(n, self.told_with) for n in proper_nouns(question))
+
+    def never_said(self, question: str) -> Check:
+        return Check(UNKNOWN[language(question)], True,
+                     f"you never mentioned a {', '.join(self.unsaid)}: nothing to answer from (no model call)")
+
+    def check(self, answer: str, question: str) -> Check:
+        """A name asked for a relation must be one the person said in a message that names that relation."""
+        asked = normalize(question)
+        named = sorted(n for n in _named(answer) if not mentions(n, asked))
+        if not self.wants_name or not named:
+            return Check(answer, False, "no name to tie to the relation asked about")
+        if any(mentions(n, self.told_with) for n in named):
+            return Check(answer, False, f"you named {', '.join(named)} where you spoke of your {'/'.join(self.asked)}")
+        return Check(UNKNOWN[language(question)], True,
+                     f"you never named {', '.join(named)} where you spoke of your {'/'.join(self.asked)}; "
+                     "replaced by 'I don't know'")
+
+
+def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | None:
+    """The relations `question` asks after, checked against everything the person said (`said()`: their messages,
+    read only when the question names a relation).
+
+    None when the question names no relation to a person (animals go by breed: "my greyhound" is a dog)."""
+    asked = tuple(relation_words(question, language=language(question), people=True))
+    if not asked:
+        return None
+    said = list(said())
+    unsaid = tuple(w for w in asked if not any(says_relation(w, text) for text in said))
+    told_with = "\n".join(text for text in said if any(says_relation(w, text) for w in asked))
+    return Relations(asked, unsaid, told_with, bool(_ASKS_NAME & set(words(normalize(question)))))

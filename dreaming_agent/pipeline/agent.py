@@ -168,7 +168,11 @@ class Agent:
         abstaining = evidence.may_abstain  # only the default LightMem variant's Controller ever sets it
         error = None
         try:
-            if abstaining and not evidence.lines and not evidence.facts:
+            known = evidence.relations
+            if abstaining and known is not None and known.unsaid:
+                verdict = known.never_said(text)
+                answer = verdict.answer
+            elif abstaining and not evidence.lines and not evidence.facts:
                 verdict = abstain.no_evidence(text)
                 answer = verdict.answer
             else:
@@ -183,6 +187,8 @@ class Agent:
                 elif abstaining:
                     kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
                     verdict = abstain.check(answer, text, kept_lines)
+                    if not verdict.abstained and known is not None:
+                        verdict = known.check(answer, text)
                 elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
                     verdict = acknowledge.check(answer, text)
                 answer = verdict.answer if verdict else answer

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, replace
 
 from ..store import Store
 from ..text import entities, normalize, words
+from .abstain import Relations
 from .retriever import Candidate
 from .trace import Step
 
@@ -19,6 +20,7 @@ class Evidence:
     steps: list[Step] = field(default_factory=list)
     question: bool = True  # False: a statement, answered with an acknowledgement and never abstained on
     may_abstain: bool = False  # the Controller saw a question about the person: code may answer "I don't know"
+    relations: Relations | None = None  # the people the question asks after, as the person's own words know them
     prompt: str = "responder"  # which prompt file the Responder renders
 
 

@@ -12,9 +12,9 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Store, VectorIndex
-from . import controller, selector
+from . import abstain, controller, selector
 from .evidence import Evidence, in_context, in_date_order, memory_line, newer_values, replacement_marks, said_line
-from .retriever import Candidate, search
+from .retriever import Candidate, is_question, search
 from .trace import Step
 
 
@@ -85,12 +85,24 @@ class Gatherer:
         lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines) if c.kind == "sentence" else memory_line(c, with_sources=True)
                  for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
+        known = abstain.relations(text, self._told) if decided.question else None
+        unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced (decided in code)",
+                          f"{marked} marked current/replaced{unsaid} (decided in code)",
                           parsed=[c.key for c in shown]))
+        about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
-                        may_abstain=decided.personal, prompt=self.config.lightmem_prompt)
+                        may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt)
+
+    def _told(self) -> list[str]:
+        """Everything the person told, one text per message (questions left out), and every entry memory holds
+        (one they typed into "memory about you" was never a message)."""
+        told: dict[int, list[str]] = {}
+        for s in self.store.sentences():
+            if not is_question(s.text):
+                told.setdefault(s.message_id, []).append(s.text)
+        return [" ".join(texts) for texts in told.values()] + [m.text for m in self.store.memories()]
 
     def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""

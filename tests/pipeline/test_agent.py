@@ -239,6 +239,31 @@ def test_code_abstains_when_the_answer_names_what_no_line_says(make_agent):
     assert supported.ask("What is my cat called?").answer == "Your cat is Miso."
 
 
+def test_a_relation_never_mentioned_is_not_known_without_asking_the_model(make_agent):
+    llm = ScriptedLLM(defaults={"text": "Tu madre se llama Itziar."})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    result = agent.turn("¿Cómo se llama mi madre?", now="2026-03-02")
+    assert result.answer == "No lo sé." and result.blocking_llm_calls == 0 and llm.calls == []
+    assert "never mentioned a madre" in result.trace.step("Abstention").decision
+    assert "never mentioned: madre" in result.trace.step("Selector").decision
+    told_now = agent.turn("My mother is called Amaia. What's my mother's name?", now="2026-03-03")
+    # Said in the same message: the model is asked, and its "Itziar" is refused as never said with the mother.
+    assert told_now.blocking_llm_calls == 1 and "never named itziar" in told_now.trace.step("Abstention").decision
+    assert agent.ask("¿Cómo se llama mi madre?", mode="rag").answer == "Tu madre se llama Itziar."  # RAG stays naive
+
+
+def test_a_name_given_for_a_relation_must_have_been_said_with_it(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Your mother is Itziar."}), AgentConfig(learn=False))
+    agent.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    agent.ingest("My mother lives in Valencia and calls every Sunday.", now="2026-03-02", learn=False)
+    result = agent.ask("What's my mother's name?")
+    assert result.answer == "I don't know." and "never named itziar" in result.trace.step("Abstention").decision
+    sister = make_agent(ScriptedLLM(defaults={"text": "Your sister is Itziar."}), AgentConfig(learn=False))
+    sister.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    assert sister.ask("What's my sister's name?").answer == "Your sister is Itziar."
+
+
 def test_a_statement_gets_an_acknowledgement_never_an_abstention(make_agent):
     llm = ScriptedLLM(defaults={"text": "Great news, Vigo is lovely! When did you move?"})
     agent = make_agent(llm, AgentConfig(learn=False))

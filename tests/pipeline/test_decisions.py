@@ -64,3 +64,47 @@ def test_an_opening_word_is_not_a_name():
     assert not abstain.check("Based on the memory, you live in Valencia.", "Where do I live?", evidence).abstained
     assert not abstain.check("Según lo que dijiste, vives en Valencia.", "¿Dónde vivo?", evidence).abstained
     assert abstain.check("Rex is your dog.", "What's my dog called?", evidence).abstained
+
+
+TOLD = ["Mi hermana Itziar vive en Bilbao.", "My mother never liked Edinburgh's weather.",
+        "Joaquín viene en mayo con su novia.", "I have a greyhound called Canela."]
+
+
+@pytest.mark.parametrize("question, asked, unsaid", [
+    ("¿Cómo se llama mi madre?", ("madre",), ()),  # "mother" was said in English
+    ("What's my sister's name?", ("sister",), ()),  # the possessive is read through
+    ("What's my son-in-law's name?", ("son-in-law",), ("son-in-law",)),
+    ("Who is my manager?", ("manager",), ("manager",)),
+    ("¿Cuántos años tiene mi hermano?", ("hermano",), ("hermano",)),
+])
+def test_relations_the_person_never_named_are_found_in_either_language(question, asked, unsaid):
+    known = abstain.relations(question, lambda: TOLD)
+    assert (known.asked, known.unsaid) == (asked, unsaid)
+
+
+def test_no_relation_no_reading_of_the_log():
+    read = []
+    assert abstain.relations("¿Dónde vivo ahora?", lambda: read.append(1) or TOLD) is None
+    assert abstain.relations("¿Cuántos son los días de mayo?", lambda: read.append(1) or TOLD) is None  # "son": are
+    assert abstain.relations("What's my dog called?", lambda: read.append(1) or TOLD) is None  # pets go by breed
+    assert read == []
+
+
+def test_a_name_for_a_relation_must_have_been_said_with_it():
+    sister = abstain.relations("What's my sister's name?", lambda: TOLD)
+    assert sister.check("Your sister is Itziar.", "What's my sister's name?").abstained is False
+    mother = abstain.relations("¿Cómo se llama mi madre?", lambda: TOLD)
+    refused = mother.check("Tu madre se llama Itziar.", "¿Cómo se llama mi madre?")
+    assert refused.abstained and refused.answer == "No lo sé." and "itziar" in refused.reason
+    assert mother.check("Tu madre vive en Edinburgh.", "¿Cómo se llama mi madre?").abstained is False  # said with her
+    assert mother.check("No lo sé.", "¿Cómo se llama mi madre?").abstained is False  # names nobody
+    where = abstain.relations("Where does my mother live?", lambda: TOLD)  # not a name question: no tie asked
+    assert where.check("Your mother lives in Bilbao.", "Where does my mother live?").abstained is False
+
+
+def test_a_question_about_someone_the_person_told_of():
+    girlfriend = abstain.relations("¿Cómo se llama la novia de Joaquín?", lambda: TOLD)
+    assert girlfriend.about_someone_known("¿Cómo se llama la novia de Joaquín?")
+    assert girlfriend.check("La novia de Joaquín es Ximena.", "¿Cómo se llama la novia de Joaquín?").abstained
+    stranger = abstain.relations("¿Cómo se llama la novia de Pedro?", lambda: TOLD)
+    assert not stranger.about_someone_known("¿Cómo se llama la novia de Pedro?")
