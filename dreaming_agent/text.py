@@ -119,6 +119,15 @@ def proper_nouns(text: str) -> set[str]:
     return set(names)
 
 
+def number_word(word: str) -> int | None:
+    """A count said in words ("three", "tres", "a", "una"), or None."""
+    word = normalize(word)
+    if word in ("a", "an", "un"):
+        return 1
+    value = _NUMBER_WORDS.get(word)
+    return int(value) if value is not None else None
+
+
 def entities(text: str) -> set[str]:
     return proper_nouns(text) | numbers(text)
 

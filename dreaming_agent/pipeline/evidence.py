@@ -5,6 +5,7 @@ from dataclasses import dataclass, field, replace
 
 from ..store import Store
 from ..text import entities, normalize, words
+from . import dates
 from .abstain import Relations
 from .retriever import Candidate
 from .trace import Step
@@ -24,10 +25,12 @@ class Evidence:
     prompt: str = "responder"  # which prompt file the Responder renders
 
 
-def said_line(c: Candidate, mark: str = "", *, compact: bool = False) -> str:
+def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_dates: bool = False) -> str:
+    """A verbatim sentence with its date; `resolve_dates` writes the date after "yesterday", "last Monday"…"""
+    text = dates.resolve(c.text, c.date) if resolve_dates else c.text
     if compact:
-        return f"- {c.date[:10]}: {c.text}{mark}"
-    return f'- ({c.date[:10]}) the person said: "{c.text}"{mark}'
+        return f"- {c.date[:10]}: {text}{mark}"
+    return f'- ({c.date[:10]}) the person said: "{text}"{mark}'
 
 
 def memory_line(c: Candidate, *, with_sources: bool) -> str:

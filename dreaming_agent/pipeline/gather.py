@@ -32,6 +32,7 @@ class GatherConfig:
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
     message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
     newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
+    resolve_dates: bool = True  # LightMem: "yesterday (2026-03-21)", counted in code from the line's date
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -82,8 +83,9 @@ class Gatherer:
         if self.config.message_chars:
             sentences = in_context(self.store, sentences, max_chars=self.config.message_chars)
         shown = in_date_order(memories + sentences)
-        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines) if c.kind == "sentence" else memory_line(c, with_sources=True)
-                 for c in shown]
+        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines,
+                           resolve_dates=self.config.resolve_dates)
+                 if c.kind == "sentence" else memory_line(c, with_sources=True) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         known = abstain.relations(text, self._told) if decided.question else None
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""

@@ -401,3 +401,12 @@ def test_compare_streams_one_column_then_the_other(make_agent, store):
     for mode in ("lightmem", "rag"):
         assert "".join(piece for m, piece in streamed if m == mode) == results[mode].answer == "From memory: Lisbon."
     assert [m.text for m in store.messages()[-2:]] == [results["lightmem"].answer, results["rag"].answer]
+
+
+def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbatim(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "On 21 March."}), AgentConfig(learn=False))
+    agent.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
+    lightmem = agent.ask("When was my granddaughter born?", mode="lightmem")
+    assert "- 2026-03-22: My granddaughter was born yesterday (2026-03-21), 3.2 kilos." in lightmem.prompt_text
+    rag = agent.ask("When was my granddaughter born?", mode="rag")
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text

@@ -1,0 +1,85 @@
+"""Relative dates resolved in code: "born yesterday", said on 2026-03-22, reads "born yesterday (2026-03-21)".
+
+A small model reads each evidence line's date but does not count back from it; code does, for the expressions
+whose meaning is fixed (yesterday, anoche, last Monday, hace tres semanas, next Saturday…). Nothing is guessed:
+"la mañana" is a morning, not tomorrow, and a vague "recently" is left alone.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from ..text import number_word
+
+_WEEKDAYS = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+    "lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3, "viernes": 4, "sabado": 5, "sábado": 5,
+    "domingo": 6,
+}
+_DAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_COUNT = r"(\d+|[a-záéíóúñ]+)"
+_UNITS = {"day": 1, "days": 1, "dia": 1, "dias": 1, "día": 1, "días": 1, "week": 7, "weeks": 7, "semana": 7,
+          "semanas": 7}
+_UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
+
+# (pattern, what it resolves to: a function of the match and the day it was said)
+_RULES: list[tuple[re.Pattern, object]] = [
+    (re.compile(r"\b(?:the day before yesterday|anteayer|antier|antes de ayer)\b", re.I), lambda m, d: d - _days(2)),
+    (re.compile(r"\bpasado mañana\b|\bthe day after tomorrow\b", re.I), lambda m, d: d + _days(2)),
+    (re.compile(r"\b(?:yesterday|ayer|anoche|last night)\b", re.I), lambda m, d: d - _days(1)),
+    # "mañana" is also "morning": only a "mañana" no article or "esta/cada/por" comes before means tomorrow.
+    (re.compile(r"\btomorrow\b|(?<![\w])(?<!la )(?<!esta )(?<!cada )(?<!una )(?<!por )mañana\b(?! por la)", re.I),
+     lambda m, d: d + _days(1)),
+    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("week", d - _days(7))),
+    (re.compile(r"\b(?:next week|la semana que viene|la próxima semana|la proxima semana)\b", re.I),
+     lambda m, d: ("week", d + _days(7))),
+    (re.compile(rf"\blast ({_DAY})\b|\bel ({_DAY}) pasado\b", re.I), lambda m, d: _weekday(m, d, -1)),
+    (re.compile(rf"\bnext ({_DAY})\b|\bel próximo ({_DAY})\b|\bel proximo ({_DAY})\b|\bel ({_DAY}) que viene\b", re.I),
+     lambda m, d: _weekday(m, d, +1)),
+    (re.compile(rf"\b{_COUNT} ({_UNIT}) ago\b", re.I), lambda m, d: _count(m, d, -1)),
+    (re.compile(rf"\bhace {_COUNT} ({_UNIT})\b", re.I), lambda m, d: _count(m, d, -1)),
+    # Not "in three days": it is as often how long something took ("in two weeks I lost 3 kilos").
+    (re.compile(rf"\bdentro de {_COUNT} ({_UNIT})\b", re.I), lambda m, d: _count(m, d, +1)),
+]
+
+
+def resolve(text: str, said_on: str) -> str:
+    """`text` with the date each relative expression stands for written after it, counted from `said_on`."""
+    try:
+        day = dt.date.fromisoformat(said_on[:10])
+    except ValueError:
+        return text
+    spans: list[tuple[int, int, str]] = []
+    for pattern, meaning in _RULES:
+        for m in pattern.finditer(text):
+            if any(m.start() < end and start < m.end() for start, end, _ in spans):
+                continue  # "antes de ayer" is not also "ayer"
+            value = meaning(m, day)
+            if value is None:
+                continue
+            label = f"week of {value[1].isoformat()}" if isinstance(value, tuple) else value.isoformat()
+            spans.append((m.start(), m.end(), label))
+    for start, end, label in sorted(spans, reverse=True):
+        text = f"{text[:end]} ({label}){text[end:]}"
+    return text
+
+
+def _days(n: int) -> dt.timedelta:
+    return dt.timedelta(days=n)
+
+
+def _weekday(m: re.Match, day: dt.date, direction: int) -> dt.date:
+    wanted = _WEEKDAYS[next(g for g in m.groups() if g).lower()]
+    step = 1 if direction > 0 else -1
+    candidate = day + _days(step)
+    while candidate.weekday() != wanted:
+        candidate += _days(step)
+    return candidate
+
+
+def _count(m: re.Match, day: dt.date, direction: int) -> dt.date | None:
+    raw, unit = m.group(1).lower(), m.group(2).lower()
+    n = int(raw) if raw.isdigit() else number_word(raw)
+    if n is None or n > 60:
+        return None
+    return day + _days(direction * n * _UNITS[unit])
