@@ -55,6 +55,10 @@ _FIRST_PERSON = re.compile(
     r"|\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)", re.IGNORECASE)  # Spanish preterite: llegué, corrí
 
 
+_NOW = re.compile(r"\b(?:now|nowadays|currently|these days|at the moment|right now|ahora|actualmente|hoy en d[ií]a"
+                  r"|estos d[ií]as|en este momento)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The code Controller's decision: is this a question, and which queries to search."""
@@ -62,9 +66,11 @@ class Plan:
     question: bool
     queries: list[str]  # the message first, then one query per part of a compound question
     personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
+    current: bool = False  # asks for what holds now ("now", "these days", "ahora"): the newest value wins
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
+        kind += " about now: the newest value wins" if self.current else ""
         shown = " | ".join(q if len(q) <= 80 else q[:79] + "…" for q in self.queries)
         return f"{kind}; {len(self.queries)} quer{'y' if len(self.queries) == 1 else 'ies'}: {shown} (decided in code)"
 
@@ -76,7 +82,8 @@ def plan(text: str) -> Plan:
     parts = [p.strip(" ,.;¿?¡!") for p in _JOIN.split(text)] if is_question else []
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
-    return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None)
+    return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
+                is_question and _NOW.search(text) is not None)
 
 
 def _asks(text: str) -> bool:

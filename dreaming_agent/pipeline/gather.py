@@ -32,6 +32,9 @@ class GatherConfig:
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
     message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
     newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
+    # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
+    # (different names or numbers, embeddings at least this similar; None: off)
+    replaced_now: float | None = 0.5
     resolve_dates: bool = True  # LightMem: "yesterday (2026-03-21)", counted in code from the line's date
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
@@ -77,6 +80,10 @@ class Gatherer:
                           parsed=_listing(found.candidates)))
         t0 = time.perf_counter()
         sentences, facts, memories = self._choose(found)
+        older: dict[str, str] = {}
+        if decided.current and self.config.replaced_now is not None:
+            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
+            sentences = [c for c in sentences if c.key not in older]
         marks = replacement_marks(self.store, sentences)
         if self.config.newest_wins is not None:
             marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
@@ -91,7 +98,7 @@ class Gatherer:
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{unsaid} (decided in code)",
+                          f"{marked} marked current/replaced{_left_out(older)}{unsaid} (decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
@@ -143,6 +150,10 @@ class Gatherer:
         facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
         return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps,
                         prompt="responder")
+
+
+def _left_out(older: dict[str, str]) -> str:
+    return f"; left out {len(older)} older value{'s' if len(older) != 1 else ''} a newer line replaced" if older else ""
 
 
 def _listing(candidates: list[Candidate]) -> list[dict]:

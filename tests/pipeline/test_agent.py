@@ -410,3 +410,17 @@ def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbat
     assert "- 2026-03-22: My granddaughter was born yesterday (2026-03-21), 3.2 kilos." in lightmem.prompt_text
     rag = agent.ask("When was my granddaughter born?", mode="rag")
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+
+
+def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "5,8 kilos."}), AgentConfig(learn=False))
+    agent.ingest("El veterinario dice que Pimentón pesa 6,4 kilos.", now="2026-03-14", learn=False)
+    agent.ingest("El veterinario dice que Pimentón pesa 5,8 kilos.", now="2026-05-24", learn=False)
+    agent.new_conversation()  # asked another day: the two lines are memory, not the recent turns
+    now = agent.ask("¿Cuánto pesa Pimentón ahora?")
+    assert "5,8 kilos" in now.prompt_text and "6,4 kilos" not in now.prompt_text
+    assert "left out 1 older value" in now.trace.step("Selector").decision
+    assert "about now" in now.trace.step("Controller").decision
+    history = agent.ask("¿Cuánto pesaba Pimentón en marzo y cuánto en mayo?")  # not about now: both values
+    assert "5,8 kilos" in history.prompt_text and "6,4 kilos" in history.prompt_text
+    assert "6,4 kilos" in agent.ask("¿Cuánto pesa Pimentón ahora?", mode="rag").prompt_text  # RAG stays naive
