@@ -16,6 +16,8 @@ def add_parser(commands) -> None:
     source.add_argument("--scenario", help="scenario JSON (default: the bundled development scenario)")
     source.add_argument("--locomo", help="path to locomo10.json (kept outside the repository)")
     p.add_argument("--conversations", type=int, default=1, help="LoCoMo: how many conversations")
+    p.add_argument("--sample", action="append", default=None,
+                   help="LoCoMo: a conversation by its sample id (conv-30); repeat for more (instead of --conversations)")
     p.add_argument("--max-questions", type=int, default=None, help="LoCoMo: questions per conversation")
     p.add_argument("--conditions", default="A,B,C,D,E")
     p.add_argument("--runs", type=int, default=3)
@@ -76,7 +78,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.locomo:
         from .locomo import load_locomo
 
-        conversations = load_locomo(args.locomo, conversations=args.conversations, max_questions=args.max_questions)
+        conversations = load_locomo(args.locomo, conversations=args.conversations, max_questions=args.max_questions,
+                                    samples=args.sample)
         units = [(c.sample_id, c) for c in conversations]
         total = sum(len(c.turns) + len(c.questions) for c in conversations)
         meta["scenario"] = f"LoCoMo ({', '.join(c.sample_id for c in conversations)})"

@@ -73,9 +73,11 @@ def parse_session_time(value: str) -> dt.datetime:
 
 
 def load_locomo(
-    path: str | Path, conversations: int | None = None, max_questions: int | None = None
+    path: str | Path, conversations: int | None = None, max_questions: int | None = None,
+    samples: list[str] | None = None,
 ) -> list[LocomoConversation]:
-    """Read the first `conversations` conversations, each with at most `max_questions` questions.
+    """Read the first `conversations` conversations (or those named in `samples`, e.g. ["conv-30"]), each with at
+    most `max_questions` questions.
 
     Questions are taken round-robin over categories, since the file lists them grouped by category.
     """
@@ -90,7 +92,15 @@ def load_locomo(
         raise ConfigError(f"LoCoMo file {path} is not valid JSON: {e.msg} at line {e.lineno}.") from e
     if not isinstance(data, list):
         raise ConfigError(f"LoCoMo file {path} should hold a list of conversations, found {type(data).__name__}.")
-    selected = data if conversations is None else data[:conversations]
+    if samples:
+        known = {raw.get("sample_id") for raw in data if isinstance(raw, dict)}
+        unknown = [name for name in samples if name not in known]
+        if unknown:
+            raise ConfigError(f"LoCoMo file {path} has no conversation {', '.join(unknown)}; "
+                              f"it has {', '.join(sorted(str(k) for k in known))}.")
+        selected = [raw for name in samples for raw in data if raw.get("sample_id") == name]
+    else:
+        selected = data if conversations is None else data[:conversations]
     try:
         return [_conversation(raw, max_questions) for raw in selected]
     except (KeyError, TypeError, ValueError) as e:

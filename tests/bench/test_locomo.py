@@ -101,3 +101,11 @@ def test_bad_file_is_a_config_error(tmp_path):
     path.write_text(json.dumps([{"sample_id": "x"}]), encoding="utf-8")
     with pytest.raises(ConfigError, match="unexpected shape"):
         load_locomo(path)
+
+
+@needs_locomo
+def test_a_conversation_is_chosen_by_its_sample_id():
+    (conversation,) = load_locomo(LOCOMO, samples=["conv-30"], max_questions=5)
+    assert conversation.sample_id == "conv-30" and len(conversation.questions) == 5
+    with pytest.raises(ConfigError, match="no conversation conv-999.*conv-26"):
+        load_locomo(LOCOMO, samples=["conv-999"])
