@@ -75,8 +75,12 @@ def relation_words(text: str, *, language: str = "en", people: bool = False) -> 
 
 def says_relation(word: str, text: str) -> bool:
     """Whether `text` names the relation `word` in either language (hermana for sister)."""
-    said = set(words(normalize(text)))
-    return any(g & said for g in _RELATIONS if word in g)
+    return bool(relation_group(word) & set(words(normalize(text))))
+
+
+def relation_group(word: str) -> frozenset[str]:
+    """Every word that names the relation `word` names, in either language (sister: hermana, sis…)."""
+    return frozenset().union(*(g for g in _RELATIONS if word in g))
 
 
 def normalize(text: str) -> str:

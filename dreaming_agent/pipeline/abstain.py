@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..text import mentions, normalize, proper_nouns, relation_words, says_relation, split_sentences, words
+from ..text import mentions, normalize, proper_nouns, relation_group, relation_words, split_sentences, words
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -118,7 +118,14 @@ def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | N
     asked = tuple(relation_words(question, language=language(question), people=True))
     if not asked:
         return None
-    said = list(said())
-    unsaid = tuple(w for w in asked if not any(says_relation(w, text) for text in said))
-    told_with = "\n".join(text for text in said if any(says_relation(w, text) for w in asked))
-    return Relations(asked, unsaid, told_with, bool(_ASKS_NAME & set(words(normalize(question)))))
+    groups = {w: relation_group(w) for w in asked}
+    named: set[str] = set()
+    told_with: list[str] = []
+    for text in said():  # one pass, each message read once: a long log is thousands of them
+        present = set(words(normalize(text)))
+        hits = {w for w, g in groups.items() if g & present}
+        if hits:
+            named |= hits
+            told_with.append(text)
+    unsaid = tuple(w for w in asked if w not in named)
+    return Relations(asked, unsaid, "\n".join(told_with), bool(_ASKS_NAME & set(words(normalize(question)))))
