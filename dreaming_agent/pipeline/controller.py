@@ -59,6 +59,13 @@ _NOW = re.compile(r"\b(?:now|nowadays|currently|these days|at the moment|right n
                   r"|estos d[ií]as|en este momento)\b", re.IGNORECASE)
 
 
+# ...unless it asks about the past as well ("my first teacher and the one now", "¿quién me daba clases…?"):
+# then both values are the answer.
+_PAST = re.compile(r"\b(?:before|first|used to|previous|previously|former|was|were|did|antes|primer|primera|primero"
+                   r"|anterior|solía|solia|fue|fueron|era|eran)\b|\b\w+(?:aba|abas|ábamos|abamos|aban)\b"
+                   r"|\b\w{2,}(?<!d)ía\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The code Controller's decision: is this a question, and which queries to search."""
@@ -66,7 +73,7 @@ class Plan:
     question: bool
     queries: list[str]  # the message first, then one query per part of a compound question
     personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
-    current: bool = False  # asks for what holds now ("now", "these days", "ahora"): the newest value wins
+    current: bool = False  # asks only for what holds now ("now", "these days", "ahora"): the newest value wins
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
@@ -83,7 +90,7 @@ def plan(text: str) -> Plan:
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
     return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
-                is_question and _NOW.search(text) is not None)
+                is_question and _NOW.search(text) is not None and _PAST.search(text) is None)
 
 
 def _asks(text: str) -> bool:

@@ -424,3 +424,15 @@ def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_ag
     history = agent.ask("¿Cuánto pesaba Pimentón en marzo y cuánto en mayo?")  # not about now: both values
     assert "5,8 kilos" in history.prompt_text and "6,4 kilos" in history.prompt_text
     assert "6,4 kilos" in agent.ask("¿Cuánto pesa Pimentón ahora?", mode="rag").prompt_text  # RAG stays naive
+
+
+def test_a_question_about_before_and_now_keeps_both_values(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Joana, y ahora Rita."}), AgentConfig(learn=False))
+    agent.ingest("Mi profesora de portugués es Joana.", now="2026-09-13", learn=False)
+    agent.ingest("Mi profesora de portugués ahora es Rita.", now="2026-11-08", learn=False)
+    agent.new_conversation()
+    for question in ("¿Quién fue mi primera profesora de portugués y quién es la de ahora?",
+                     "¿Quién me daba clases de portugués antes y quién me las da ahora?"):
+        result = agent.ask(question)
+        assert "Joana" in result.prompt_text and "Rita" in result.prompt_text, question
+        assert "about now" not in result.trace.step("Controller").decision
