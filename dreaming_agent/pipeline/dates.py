@@ -30,9 +30,10 @@ _RULES: list[tuple[re.Pattern, object]] = [
     # "mañana" is also "morning": only a "mañana" no article or "esta/cada/por" comes before means tomorrow.
     (re.compile(r"\btomorrow\b|(?<![\w])(?<!la )(?<!esta )(?<!cada )(?<!una )(?<!por )mañana\b(?! por la)", re.I),
      lambda m, d: d + _days(1)),
-    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("week", d - _days(7))),
+    # A week is not a day: it is written as said, counted from the line's date ("the week before 2026-02-08").
+    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("the week before", d)),
     (re.compile(r"\b(?:next week|la semana que viene|la próxima semana|la proxima semana)\b", re.I),
-     lambda m, d: ("week", d + _days(7))),
+     lambda m, d: ("the week after", d)),
     (re.compile(rf"\blast ({_DAY})\b|\bel ({_DAY}) pasado\b", re.I), lambda m, d: _weekday(m, d, -1)),
     (re.compile(rf"\bnext ({_DAY})\b|\bel próximo ({_DAY})\b|\bel proximo ({_DAY})\b|\bel ({_DAY}) que viene\b", re.I),
      lambda m, d: _weekday(m, d, +1)),
@@ -57,7 +58,7 @@ def resolve(text: str, said_on: str) -> str:
             value = meaning(m, day)
             if value is None:
                 continue
-            label = f"week of {value[1].isoformat()}" if isinstance(value, tuple) else value.isoformat()
+            label = f"{value[0]} {value[1].isoformat()}" if isinstance(value, tuple) else value.isoformat()
             spans.append((m.start(), m.end(), label))
     for start, end, label in sorted(spans, reverse=True):
         text = f"{text[:end]} ({label}){text[end:]}"

@@ -13,7 +13,8 @@ from dreaming_agent.pipeline.dates import resolve
     ("Mañana empiezo en Haar Analytics!", "2026-05-24", "Mañana (2026-05-25) empiezo"),
     ("Llegué hace ocho días.", "2026-02-22", "hace ocho días (2026-02-14)."),
     ("I moved here two weeks ago.", "2026-05-01", "two weeks ago (2026-04-17)."),
-    ("Since last week I take it black.", "2026-02-08", "last week (week of 2026-02-01) I"),
+    ("Since last week I take it black.", "2026-02-08", "last week (the week before 2026-02-08) I"),
+    ("Classes start next week.", "2026-08-31", "next week (the week after 2026-08-31)."),
     ("Vuelvo dentro de 3 días.", "2026-05-01", "dentro de 3 días (2026-05-04)."),
 ])
 def test_a_relative_date_gets_the_date_it_stands_for(said, on, expected):
