@@ -66,6 +66,14 @@ _PAST = re.compile(r"\b(?:before|first|used to|previous|previously|former|was|we
                    r"|\b\w{2,}(?<!d)ía\b", re.IGNORECASE)
 
 
+_WHEN = re.compile(r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
+                   r"how many (?:days|weeks|months|years)|how old|ago|before or after|since when|cuándo|cuando|"
+                   r"qué fecha|que fecha|qué día|que dia|qué mes|que mes|en qué año|cuánto tiempo|cuanto tiempo|"
+                   r"cuántos días|cuantos dias|cuántas semanas|cuantas semanas|cuántos meses|cuantos meses|"
+                   r"cuántos años|cuantos años|hace cuánto|cuánto duró|cuanto duro|antes o después|antes o despues|desde cuándo)\b",
+                   re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The code Controller's decision: is this a question, and which queries to search."""
@@ -74,6 +82,7 @@ class Plan:
     queries: list[str]  # the message first, then one query per part of a compound question
     personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
     current: bool = False  # asks only for what holds now ("now", "these days", "ahora"): the newest value wins
+    temporal: bool = False  # asks when, how long, or which came first: dates are what the answer is made of
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
@@ -90,7 +99,8 @@ def plan(text: str) -> Plan:
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
     return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
-                is_question and _NOW.search(text) is not None and _PAST.search(text) is None)
+                is_question and _NOW.search(text) is not None and _PAST.search(text) is None,
+                is_question and _WHEN.search(text) is not None)
 
 
 def _asks(text: str) -> bool:

@@ -410,6 +410,8 @@ def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbat
     assert "- 2026-03-22: My granddaughter was born yesterday (2026-03-21), 3.2 kilos." in lightmem.prompt_text
     rag = agent.ask("When was my granddaughter born?", mode="rag")
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+    weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as said
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
 
 
 def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_agent):
