@@ -1,4 +1,4 @@
-"""`python -m dreaming_agent bench`: conditions A–E on a scenario file or on LoCoMo, with a report."""
+"""`python -m dreaming_agent bench`: conditions A–F on a scenario file or on LoCoMo, with a report."""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +11,7 @@ from ..errors import ConfigError, DreamingAgentError
 
 
 def add_parser(commands) -> None:
-    p = commands.add_parser("bench", help="measure conditions A–E on a scenario (or LoCoMo) and write a report")
+    p = commands.add_parser("bench", help="measure conditions A–F on a scenario (or LoCoMo) and write a report")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--scenario", help="scenario JSON (default: the bundled development scenario)")
     source.add_argument("--locomo", help="path to locomo10.json (kept outside the repository)")

@@ -1,4 +1,4 @@
-"""The five bench conditions, A–E: same model, same data, different memory."""
+"""The bench conditions, A–E (and F: E without its Writer and Dream): same model, same data, different memory."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,6 +23,9 @@ CONDITIONS: dict[str, Condition] = {
         Condition("D", "C + Dream after every session", "lightmem", "published", learn=True, dream_each_session=True),
         Condition("E", "ours: D + verbatim evidence with dated sources", "lightmem", "default", learn=True,
                   dream_each_session=True),
+        # What E's reply path does on the person's sentences alone: the part of E that needs no Writer or Dream,
+        # and a run as cheap as B's where feeding the Writer would take hours (LoCoMo on two cores).
+        Condition("F", "E's reply path without Writer or Dream (sentences only)", "lightmem", "default"),
     )
 }
 

@@ -146,3 +146,19 @@ def test_live_questions_are_turns_of_the_conversation(tmp_path):
     report = json.loads((out / "report.json").read_text())
     assert report["question_mode"].startswith("live")
     assert "Questions: live" in (out / "report.md").read_text()
+
+
+def test_condition_f_is_es_reply_path_on_the_sentences_alone(tmp_path):
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(SCENARIO))
+    out = tmp_path / "out"
+    assert main(["bench", "--scenario", str(path), "--conditions", "B,F", "--runs", "1", "--out", str(out),
+                 "--llm", "scripted", "--embedder", "hash"]) == 0
+    report = json.loads((out / "report.json").read_text())
+    assert set(report["conditions"]) == {"B", "F"}
+    # RAG's sentences are F's floor, so F's prompts hold every evidence phrase B's hold.
+    assert report["conditions"]["F"]["evidence_recall"] >= report["conditions"]["B"]["evidence_recall"]
+    # "What is my sister's name?" with no sister ever mentioned: answered in code, no model call.
+    f_rows = [json.loads(line) for line in (out / "answers.jsonl").read_text().splitlines() if '"F"' in line]
+    sister = next(r for r in f_rows if r["question_id"] == "q3")
+    assert sister["blocking_llm_calls"] == 0 and sister["correct"]
