@@ -8,17 +8,25 @@ from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
+from .abstain import UNKNOWN
 from .trace import Step
 
 
 def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int = 120) -> list[ChatMessage]:
-    """The last few turns, the assistant's own replies cut to their opening: a small model copies long replies back."""
+    """The last few turns, the assistant's own replies cut to their opening: a small model copies long replies back.
+
+    A question answered "I don't know" is left out with its answer: it tells the next turn nothing, and a small model
+    shown "No lo sé." answers the next question the same way, with the evidence in front of it."""
     out: list[ChatMessage] = []
     for turn in recent[-keep:]:
         if turn["role"] == "assistant":
             first = split_sentences(turn["content"])[:1]
             content = (first[0] if first else "")[:reply_chars]
             if not content:
+                continue
+            if content.strip() in UNKNOWN.values():
+                if out and out[-1]["role"] == "user":
+                    out.pop()
                 continue
             turn = {"role": "assistant", "content": content}
         out.append(turn)

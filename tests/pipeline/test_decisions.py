@@ -108,3 +108,28 @@ def test_a_question_about_someone_the_person_told_of():
     assert girlfriend.check("La novia de Joaquín es Ximena.", "¿Cómo se llama la novia de Joaquín?").abstained
     stranger = abstain.relations("¿Cómo se llama la novia de Pedro?", lambda: TOLD)
     assert not stranger.about_someone_known("¿Cómo se llama la novia de Pedro?")
+
+
+def test_a_question_answered_i_dont_know_leaves_the_window_with_its_answer():
+    from dreaming_agent.pipeline.responder import quiet_replies
+
+    recent = [{"role": "user", "content": "Mi hermana Ane vive en Donostia."},
+              {"role": "assistant", "content": "Got it, thanks for telling me. Anything else?"},
+              {"role": "user", "content": "¿Cómo se llama mi madre?"},
+              {"role": "assistant", "content": "No lo sé."},
+              {"role": "user", "content": "What's my blood type?"},
+              {"role": "assistant", "content": "I don't know."}]
+    assert quiet_replies(recent) == [{"role": "user", "content": "Mi hermana Ane vive en Donostia."},
+                                     {"role": "assistant", "content": "Got it, thanks for telling me."}]
+
+
+def test_the_next_turn_does_not_see_a_code_abstention(make_agent):
+    from dreaming_agent.pipeline.agent import AgentConfig
+    from dreaming_agent.testing import ScriptedLLM
+
+    agent = make_agent(ScriptedLLM(defaults={"text": "Ane."}), AgentConfig(learn=False))
+    agent.turn("Mi hermana Ane vive en Donostia.")
+    assert agent.turn("¿Cómo se llama mi madre?").answer == "No lo sé."
+    nxt = agent.turn("¿Cómo se llama mi hermana?")
+    assert "[assistant]\nNo lo sé." not in nxt.prompt_text and "¿Cómo se llama mi madre?" not in nxt.prompt_text
+    assert "Mi hermana Ane vive en Donostia." in nxt.prompt_text
