@@ -1,0 +1,66 @@
+"""What memory knows that naive RAG does not, decided in code: relations never mentioned, the newest value of
+something asked about now, and the dates that relative words stand for."""
+from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.testing import ScriptedLLM
+
+
+def test_a_relation_never_mentioned_is_not_known_without_asking_the_model(make_agent):
+    llm = ScriptedLLM(defaults={"text": "Tu madre se llama Itziar."})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    result = agent.turn("¿Cómo se llama mi madre?", now="2026-03-02")
+    assert result.answer == "No lo sé." and result.blocking_llm_calls == 0 and llm.calls == []
+    assert "never mentioned a madre" in result.trace.step("Abstention").decision
+    assert "never mentioned: madre" in result.trace.step("Selector").decision
+    told_now = agent.turn("My mother is called Amaia. What's my mother's name?", now="2026-03-03")
+    # Said in the same message: the model is asked, and its "Itziar" is refused as never said with the mother.
+    assert told_now.blocking_llm_calls == 1 and "never named itziar" in told_now.trace.step("Abstention").decision
+    assert agent.ask("¿Cómo se llama mi madre?", mode="rag").answer == "Tu madre se llama Itziar."  # RAG stays naive
+
+
+def test_a_name_given_for_a_relation_must_have_been_said_with_it(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Your mother is Itziar."}), AgentConfig(learn=False))
+    agent.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    agent.ingest("My mother lives in Valencia and calls every Sunday.", now="2026-03-02", learn=False)
+    result = agent.ask("What's my mother's name?")
+    assert result.answer == "I don't know." and "never named itziar" in result.trace.step("Abstention").decision
+    sister = make_agent(ScriptedLLM(defaults={"text": "Your sister is Itziar."}), AgentConfig(learn=False))
+    sister.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    assert sister.ask("What's my sister's name?").answer == "Your sister is Itziar."
+
+
+def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbatim(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "On 21 March."}), AgentConfig(learn=False))
+    agent.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
+    lightmem = agent.ask("When was my granddaughter born?", mode="lightmem")
+    assert "- 2026-03-22: My granddaughter was born yesterday (2026-03-21), 3.2 kilos." in lightmem.prompt_text
+    rag = agent.ask("When was my granddaughter born?", mode="rag")
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+    weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as said
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
+
+
+def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "5,8 kilos."}), AgentConfig(learn=False))
+    agent.ingest("El veterinario dice que Pimentón pesa 6,4 kilos.", now="2026-03-14", learn=False)
+    agent.ingest("El veterinario dice que Pimentón pesa 5,8 kilos.", now="2026-05-24", learn=False)
+    agent.new_conversation()  # asked another day: the two lines are memory, not the recent turns
+    now = agent.ask("¿Cuánto pesa Pimentón ahora?")
+    assert "5,8 kilos" in now.prompt_text and "6,4 kilos" not in now.prompt_text
+    assert "left out 1 older value" in now.trace.step("Selector").decision
+    assert "about now" in now.trace.step("Controller").decision
+    history = agent.ask("¿Cuánto pesaba Pimentón en marzo y cuánto en mayo?")  # not about now: both values
+    assert "5,8 kilos" in history.prompt_text and "6,4 kilos" in history.prompt_text
+    assert "6,4 kilos" in agent.ask("¿Cuánto pesa Pimentón ahora?", mode="rag").prompt_text  # RAG stays naive
+
+
+def test_a_question_about_before_and_now_keeps_both_values(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Joana, y ahora Rita."}), AgentConfig(learn=False))
+    agent.ingest("Mi profesora de portugués es Joana.", now="2026-09-13", learn=False)
+    agent.ingest("Mi profesora de portugués ahora es Rita.", now="2026-11-08", learn=False)
+    agent.new_conversation()
+    for question in ("¿Quién fue mi primera profesora de portugués y quién es la de ahora?",
+                     "¿Quién me daba clases de portugués antes y quién me las da ahora?"):
+        result = agent.ask(question)
+        assert "Joana" in result.prompt_text and "Rita" in result.prompt_text, question
+        assert "about now" not in result.trace.step("Controller").decision
