@@ -62,7 +62,8 @@ _NOT_RELATIONS_IN = {"es": frozenset({"son"}), "en": frozenset()}
 
 def relations_missing(text: str, other: str) -> list[str]:
     """Relation words of `text` (sister, dog, novio…) that `other` says in neither language, in order."""
-    return [word for word in relation_words(text) if not says_relation(word, other)]
+    said = set(words(normalize(other)))
+    return [word for word in relation_words(text) if not relation_group(word) & said]
 
 
 def relation_words(text: str, *, language: str = "en", people: bool = False) -> list[str]:
@@ -71,11 +72,6 @@ def relation_words(text: str, *, language: str = "en", people: bool = False) -> 
     found = (_POSSESSIVE.sub("", w) for w in words(normalize(text)))
     return [w for w in dict.fromkeys(found)
             if w not in skip and (w in _PEOPLE if people else any(w in g for g in _RELATIONS))]
-
-
-def says_relation(word: str, text: str) -> bool:
-    """Whether `text` names the relation `word` in either language (hermana for sister)."""
-    return bool(relation_group(word) & set(words(normalize(text))))
 
 
 def relation_group(word: str) -> frozenset[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Callable
 
 from ..text import number_word
 
@@ -22,8 +23,9 @@ _UNITS = {"day": 1, "days": 1, "dia": 1, "dias": 1, "día": 1, "días": 1, "week
           "semanas": 7}
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 
-# (pattern, what it resolves to: a function of the match and the day it was said)
-_RULES: list[tuple[re.Pattern, object]] = [
+# What an expression stands for: a day, or (words, day) for a span said around a day; None when unreadable.
+Meaning = Callable[[re.Match, dt.date], "dt.date | tuple[str, dt.date] | None"]
+_RULES: list[tuple[re.Pattern, Meaning]] = [
     (re.compile(r"\b(?:the day before yesterday|anteayer|antier|antes de ayer)\b", re.I), lambda m, d: d - _days(2)),
     (re.compile(r"\bpasado mañana\b|\bthe day after tomorrow\b", re.I), lambda m, d: d + _days(2)),
     (re.compile(r"\b(?:yesterday|ayer|anoche|last night)\b", re.I), lambda m, d: d - _days(1)),
