@@ -160,8 +160,8 @@ class Agent:
         # A statement is acknowledged from the conversation alone: shown its own earlier sentences, a small model
         # repeats them back or speaks as the person.
         template, lines = (evidence.prompt, evidence.lines) if evidence.question else ("acknowledge", [])
-        if not evidence.question:  # and from the message alone: given earlier turns it copies or impersonates them
-            recent = []
+        if not evidence.question or not evidence.follow_up:  # and from the message alone: given earlier turns it
+            recent = []  # copies or impersonates them; so is a question that does not lean on them
         packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
                               evidence=lines, recent=recent)

@@ -74,6 +74,15 @@ _WHEN = re.compile(r"\b(?:when|what date|which date|what day|which day|what mont
                    re.IGNORECASE)
 
 
+# A question that leans on the turns before it: a pronoun or "that" with no name of its own ("Where does she
+# live?", "¿Y eso cuándo fue?"), an opening "and"/"y"/"what about", what was said in this conversation, or a few
+# words with no subject of their own ("¿Cómo se llama?").
+_FOLLOW_UP = re.compile(
+    r"\b(?:he|she|him|her|his|hers|it|its|they|them|their|that|those|there|then|you said|did you say|you just|"
+    r"él|ella|ellos|ellas|eso|esa|ese|esos|esas|esto|allí|allá|ahí|entonces|dijiste|me has dicho|su|sus)\b"
+    r"|^\W*(?:and|y|what about|how about|and what|¿?y qué|¿?qué tal)\b", re.IGNORECASE)
+
+
 @dataclass(frozen=True)
 class Plan:
     """The code Controller's decision: is this a question, and which queries to search."""
@@ -83,10 +92,14 @@ class Plan:
     personal: bool = False  # asks about the person (my, I, mi, tengo…): only then may code abstain
     current: bool = False  # asks only for what holds now ("now", "these days", "ahora"): the newest value wins
     temporal: bool = False  # asks when, how long, or which came first: dates are what the answer is made of
+    # leans on the turns before it; a question that does not is answered without them (a small model copies an
+    # earlier answer into an unrelated one: live, "¿Qué instrumento…?" → "Estoy aprendiendo a tocar la farmacia.")
+    follow_up: bool = True
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
         kind += " about now: the newest value wins" if self.current else ""
+        kind += "" if self.follow_up or not self.question else " that stands alone (no recent turns)"
         shown = " | ".join(q if len(q) <= 80 else q[:79] + "…" for q in self.queries)
         return f"{kind}; {len(self.queries)} quer{'y' if len(self.queries) == 1 else 'ies'}: {shown} (decided in code)"
 
@@ -100,7 +113,9 @@ def plan(text: str) -> Plan:
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
     return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
                 is_question and _NOW.search(text) is not None and _PAST.search(text) is None,
-                is_question and _WHEN.search(text) is not None)
+                is_question and _WHEN.search(text) is not None,
+                not is_question or _FOLLOW_UP.search(text) is not None
+                or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None))
 
 
 def _asks(text: str) -> bool:

@@ -23,6 +23,18 @@ def test_plan_routes_and_splits_in_code(text, question, personal, parts):
     assert decided.queries[0] == text and decided.queries[1:] == parts
 
 
+@pytest.mark.parametrize("text, leans", [
+    ("Where does she live?", True), ("¿Y eso cuándo fue?", True), ("And her husband?", True),
+    ("¿Cómo se llama?", True), ("What did you say about the vet?", True), ("What did you just say?", True),
+    ("¿Y mi hermano?", True), ("¿Dónde vive su marido?", True),
+    ("What's my sister's name?", False), ("¿Qué coche tengo?", False), ("¿Tengo alguna alergia?", False),
+    ("When did I move to Vitoria?", False), ("Where do I work these days?", False),
+    ("Tengo un gato que se llama Miso.", True),  # a statement: answered from the message alone anyway
+])
+def test_a_question_that_leans_on_the_turns_before_it(text, leans):
+    assert plan(text).follow_up is leans
+
+
 @pytest.mark.parametrize("text, expected", [
     ("¿Tengo alguna alergia?", "es"), ("What's my blood type?", "en"), ("Qué coche tengo", "es"),
     ("Which city do I live in now?", "en"), ("¿Quién me ayudó?", "es"), ("Where did I move to in May?", "en"),
@@ -130,6 +142,6 @@ def test_the_next_turn_does_not_see_a_code_abstention(make_agent):
     agent = make_agent(ScriptedLLM(defaults={"text": "Ane."}), AgentConfig(learn=False))
     agent.turn("Mi hermana Ane vive en Donostia.")
     assert agent.turn("¿Cómo se llama mi madre?").answer == "No lo sé."
-    nxt = agent.turn("¿Cómo se llama mi hermana?")
+    nxt = agent.turn("¿Y cómo se llama ella?")  # leans on the turns before: the window is shown, without the refusal
     assert "[assistant]\nNo lo sé." not in nxt.prompt_text and "¿Cómo se llama mi madre?" not in nxt.prompt_text
-    assert "Mi hermana Ane vive en Donostia." in nxt.prompt_text
+    assert "[user]\nMi hermana Ane vive en Donostia." in nxt.prompt_text
