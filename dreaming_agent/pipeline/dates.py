@@ -1,8 +1,10 @@
-"""Relative dates resolved in code: "born yesterday", said on 2026-03-22, reads "born yesterday (2026-03-21)".
+"""Relative dates resolved in code: "born yesterday", said on 2026-03-22, reads "born yesterday (21 March 2026)".
 
 A small model reads each evidence line's date but does not count back from it; code does, for the expressions
 whose meaning is fixed (yesterday, anoche, last Monday, hace tres semanas, next Saturday…). Nothing is guessed:
-"la mañana" is a morning, not tomorrow, and a vague "recently" is left alone.
+"la mañana" is a morning, not tomorrow, and a vague "recently" is left alone. The date is written the way people
+write one, in the line's language: the model copies it into the reply ("2026-03-21" read as a code, and LoCoMo's
+token F1 scored a right ISO date 0 against "21 March 2026").
 """
 from __future__ import annotations
 
@@ -11,6 +13,16 @@ import re
 from typing import Callable
 
 from ..text import number_word
+from .abstain import language
+
+_MONTHS = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
+           "noviembre", "diciembre"),
+}
+_SPANS = {"en": {"before": "the week before", "after": "the week after"},
+          "es": {"before": "la semana anterior al", "after": "la semana siguiente al"}}
 
 _WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
@@ -23,7 +35,7 @@ _UNITS = {"day": 1, "days": 1, "dia": 1, "dias": 1, "día": 1, "días": 1, "week
           "semanas": 7}
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 
-# What an expression stands for: a day, or (words, day) for a span said around a day; None when unreadable.
+# What an expression stands for: a day, or ("before"|"after", day) for a week said around a day; None when unreadable.
 Meaning = Callable[[re.Match, dt.date], "dt.date | tuple[str, dt.date] | None"]
 _RULES: list[tuple[re.Pattern, Meaning]] = [
     (re.compile(r"\b(?:the day before yesterday|anteayer|antier|antes de ayer)\b", re.I), lambda m, d: d - _days(2)),
@@ -32,10 +44,10 @@ _RULES: list[tuple[re.Pattern, Meaning]] = [
     # "mañana" is also "morning": only a "mañana" no article or "esta/cada/por" comes before means tomorrow.
     (re.compile(r"\btomorrow\b|(?<![\w])(?<!la )(?<!esta )(?<!cada )(?<!una )(?<!por )mañana\b(?! por la)", re.I),
      lambda m, d: d + _days(1)),
-    # A week is not a day: it is written as said, counted from the line's date ("the week before 2026-02-08").
-    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("the week before", d)),
+    # A week is not a day: it is written as said, counted from the line's date ("the week before 8 February 2026").
+    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("before", d)),
     (re.compile(r"\b(?:next week|la semana que viene|la próxima semana|la proxima semana)\b", re.I),
-     lambda m, d: ("the week after", d)),
+     lambda m, d: ("after", d)),
     (re.compile(rf"\blast ({_DAY})\b|\bel ({_DAY}) pasado\b", re.I), lambda m, d: _weekday(m, d, -1)),
     (re.compile(rf"\bnext ({_DAY})\b|\bel próximo ({_DAY})\b|\bel proximo ({_DAY})\b|\bel ({_DAY}) que viene\b", re.I),
      lambda m, d: _weekday(m, d, +1)),
@@ -52,6 +64,7 @@ def resolve(text: str, said_on: str) -> str:
         day = dt.date.fromisoformat(said_on[:10])
     except ValueError:
         return text
+    lang = language(text)
     spans: list[tuple[int, int, str]] = []
     for pattern, meaning in _RULES:
         for m in pattern.finditer(text):
@@ -60,11 +73,18 @@ def resolve(text: str, said_on: str) -> str:
             value = meaning(m, day)
             if value is None:
                 continue
-            label = f"{value[0]} {value[1].isoformat()}" if isinstance(value, tuple) else value.isoformat()
+            label = (f"{_SPANS[lang][value[0]]} {written(value[1], lang)}" if isinstance(value, tuple)
+                     else written(value, lang))
             spans.append((m.start(), m.end(), label))
     for start, end, label in sorted(spans, reverse=True):
         text = f"{text[:end]} ({label}){text[end:]}"
     return text
+
+
+def written(day: dt.date, lang: str = "en") -> str:
+    """'21 March 2026' / '21 de marzo de 2026'."""
+    month = _MONTHS[lang][day.month - 1]
+    return f"{day.day} de {month} de {day.year}" if lang == "es" else f"{day.day} {month} {day.year}"
 
 
 def _days(n: int) -> dt.timedelta:
