@@ -29,6 +29,8 @@ class GatherConfig:
     lightmem_prompt: str = "responder"
     part_k: int = 3  # LightMem: extra sentences per part of a compound question
     facts_shown: int = 5  # LightMem: durable facts among a query's best hits, at most this many
+    # ...from this score on, and not when their message is shown verbatim (0: any fact among the hits, as before)
+    facts_min_score: float = 0.45
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
     message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
     newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
@@ -128,7 +130,9 @@ class Gatherer:
         # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
         shown_messages = {s.sources[0].message_id for s in sentences}
         entries = [c for c in found.candidates if c.kind == "memory"]
-        facts = [c for c in entries if c.tier == "ltm"][: cfg.facts_shown]
+        facts = [c for c in entries if c.tier == "ltm" and (
+            not cfg.facts_min_score or c.score >= cfg.facts_min_score
+            and not (c.sources and all(s.message_id in shown_messages for s in c.sources)))][: cfg.facts_shown]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
                     and not any(s.message_id in shown_messages for s in c.sources)]
         if len(sentences) + len(memories) < cfg.min_keep:

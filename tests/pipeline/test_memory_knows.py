@@ -77,3 +77,18 @@ def test_a_question_that_stands_alone_is_answered_without_the_recent_turns(make_
     leaning = agent.turn("¿Y su marido?", now="2026-03-01T09:03:00")
     assert "[user]\n¿Dónde vive mi hermana?" in leaning.prompt_text and "[assistant]\nEn Donostia." in leaning.prompt_text
     assert "[user]\n¿Y su marido?" in agent.ask("¿Dónde vive mi hermana?", mode="rag").prompt_text  # RAG: as naive
+
+
+def test_a_durable_fact_is_shown_only_for_a_question_it_bears_on(make_agent, store, index, embedder):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Peanuts."}), AgentConfig(learn=False))
+    agent.memory.add("I am allergic to peanuts")  # typed into "memory about you": no source message
+    said = agent.ingest("My sister Ane lives in Donostia.", now="2026-03-01", learn=False)
+    vector = embedder.embed_batch(["The user's sister Ane lives in Donostia"], role="passage")
+    fact = store.add_memory("The user's sister Ane lives in Donostia", tier="ltm", source_message_ids=[said.id],
+                            embedding=vector[0], created_at="2026-03-01T12:00:00")
+    index.add("memories", [fact], vector)
+    allergy = agent.ask("What am I allergic to?")
+    assert "I am allergic to peanuts" in allergy.prompt_text
+    sister = agent.gather("Where does my sister Ane live?", "lightmem", today="2026-03-02")
+    assert "My sister Ane lives in Donostia." in "\n".join(sister.lines)  # her own words, once
+    assert sister.facts == []  # not the allergy (unrelated), not the fact drawn from the sentence already shown
