@@ -184,10 +184,10 @@ def test_manual_memory_edit_and_delete_follow_every_index(make_agent, store, ind
     assert store.memory(memory_id).tier == "ltm" and store.memory(memory_id).origin == "manual"
     assert "allergic to peanuts" in agent.ask("What am I allergic to?").prompt_text
     agent.memory.edit(memory_id, "I am allergic to shellfish")
-    assert "shellfish" in agent.ask("allergies?").prompt_text
+    assert "shellfish" in agent.ask("What am I allergic to?").prompt_text
     agent.memory.delete(memory_id)
     assert index.ids("memories") == set()
-    assert "shellfish" not in agent.ask("allergies?").prompt_text
+    assert "shellfish" not in agent.ask("What am I allergic to?").prompt_text
 
 
 def test_ask_is_read_only(make_agent, store):
