@@ -142,12 +142,13 @@ def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condit
             result = agent.ask(q.question, condition.mode, now=last.isoformat())
             dia_ids = {s.external_id for c in result.evidence for s in c.sources if s.external_id}
             score = score_locomo(q, result.answer, dia_ids)
+            # LoCoMo's text stays in ../shared: a result names its question by id, never copies it or its answer.
             records.append(AnswerRecord(
-                run, condition.name, q.id, q.category_name, q.question, result.answer,
+                run, condition.name, q.id, q.category_name, "", result.answer,
                 score.abstained if q.adversarial else None, score.f1, score.evidence_recall, 0,
                 result.timings["total_ms"], result.blocking_llm_calls,
                 result.prompt.prompt_tokens if result.prompt else 0,
-                {"reference": q.answer, "conversation": conversation.sample_id},
+                {"conversation": conversation.sample_id},
             ))
             setup.progress("question")
         return records
