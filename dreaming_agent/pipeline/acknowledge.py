@@ -1,5 +1,5 @@
-"""A statement's reply checked by code: a refusal, an "I don't know", or the person's own words spoken back as the
-assistant's become a plain acknowledgement in the person's language (the model still writes every other reply)."""
+"""A statement's reply checked by code: a refusal, an "I don't know", the prompt's instruction said back, or the
+person's own words spoken back as the assistant's become a plain acknowledgement in the person's language (the model still writes every other reply)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,16 +14,24 @@ _REFUSALS = tuple(normalize(p) for p in (
     "i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
     "i apologize", "i don't have any information", "i do not have any information", "i don't know", "i do not know",
     "lo siento", "no puedo ayudar", "no tengo información", "no lo sé", "no lo se"))
+# The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…"):
+# met as a new user with the 0.5B default model.
+_ECHOES = ("acknowledg",)
 _FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
 _SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
 
 
 def check(reply: str, message: str) -> Check:
-    """Keep the model's acknowledgement unless it refuses, knows nothing, or speaks the person's sentence as its own."""
+    """Keep the model's acknowledgement unless it refuses, knows nothing, echoes its instruction, or speaks the
+    person's sentence as its own."""
     folded = normalize(reply).replace("’", "'")
     if any(phrase in folded for phrase in _REFUSALS):
         return Check(PLAIN[language(message)], True,
                      "the reply refused or said it knew nothing, where the person only told something; "
+                     "replaced by a plain acknowledgement")
+    if any(echo in folded for echo in _ECHOES):
+        return Check(PLAIN[language(message)], True,
+                     "the reply repeated its instruction ('acknowledge') instead of speaking to the person; "
                      "replaced by a plain acknowledgement")
     if _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
         return Check(PLAIN[language(message)], True,

@@ -11,6 +11,8 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, check
      False),
     ("I don't drink coffee anymore, only green tea.", "I don't drink coffee anymore, only green tea.", False),
     ("Trabajo como enfermera en el hospital.", "Trabajo como enfermera en el hospital, ¿y tú?", False),
+    ("My boss Koldo is very strict.", "Acknowledge that Koldo is very strict.", False),
+    ("Mi hermana Ane vive en Donostia.", "I acknowledge that you said that Mi hermana Ane lives in Donostia.", False),
     # Saying back what they said, as the assistant, is an acknowledgement.
     ("I don't drink coffee anymore, only green tea.", "Green tea it is! Do you miss coffee?", True),
     ("I don't drink coffee anymore, only green tea.", "So you don't drink coffee anymore, only green tea?", True),
@@ -23,4 +25,4 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
     result = check(reply, message)
     assert (result.answer == reply) is kept and result.abstained is not kept
     if not kept:
-        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Trabajo", "Me he")) else "en"]
+        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he")) else "en"]

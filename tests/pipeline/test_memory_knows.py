@@ -73,7 +73,7 @@ def test_a_question_that_stands_alone_is_answered_without_the_recent_turns(make_
     alone = agent.turn("¿Dónde vive mi hermana?", now="2026-03-01T09:02:00")
     assert "[user]" not in alone.prompt_text.split("[user]\n¿Dónde vive mi hermana?")[0]  # only the question itself
     assert "- 2026-03-01: Mi hermana Ane vive en Donostia." in alone.prompt_text  # what she said stays, as evidence
-    assert "stands alone (no recent turns)" in alone.trace.step("Controller").decision
+    assert "standing alone (answered without the recent turns)" in alone.trace.step("Controller").decision
     leaning = agent.turn("¿Y su marido?", now="2026-03-01T09:03:00")
     assert "[user]\n¿Dónde vive mi hermana?" in leaning.prompt_text and "[assistant]\nEn Donostia." in leaning.prompt_text
     assert "[user]\n¿Y su marido?" in agent.ask("¿Dónde vive mi hermana?", mode="rag").prompt_text  # RAG: as naive
