@@ -1,5 +1,6 @@
 """A statement's reply checked by code: a refusal, an "I don't know", the prompt's instruction said back, or the
-person's own words spoken back as the assistant's become a plain acknowledgement in the person's language (the model still writes every other reply)."""
+person's own words spoken back as the assistant's become a plain acknowledgement in the person's language (the
+model still writes every other reply)."""
 from __future__ import annotations
 
 from collections import Counter

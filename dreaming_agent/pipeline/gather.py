@@ -37,12 +37,12 @@ class GatherConfig:
     # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
     # (different names or numbers, embeddings at least this similar; None: off)
     replaced_now: float | None = 0.5
-    # LightMem, a question about time: "yesterday (2026-03-21)", counted in code from the line's date. Only then:
+    # LightMem, a question about time: "yesterday (21 March 2026)", counted in code from the line's date. Only then:
     # on other questions the 0.5B model tripped over the added dates (two held-out answers lost, none won).
     resolve_dates: bool = True
     # LightMem: a question that does not lean on the turns before it is answered without them (the Controller's
     # `follow_up`); what the person said there is in the evidence anyway, as dated sentences
-    standalone_alone: bool = True
+    standalone_without_recent: bool = True
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -110,7 +110,7 @@ class Gatherer:
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
                         may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
-                        follow_up=decided.follow_up or not self.config.standalone_alone)
+                        follow_up=decided.follow_up or not self.config.standalone_without_recent)
 
     def _told(self) -> list[str]:
         """Everything the person told, one text per message (questions left out), and every entry memory holds
