@@ -3,6 +3,7 @@ person's own words spoken back as the assistant's become a plain acknowledgement
 model still writes every other reply)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..text import normalize, words
@@ -18,6 +19,8 @@ _REFUSALS = tuple(normalize(p) for p in (
 # The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…"):
 # met as a new user with the 0.5B default model.
 _ECHOES = ("acknowledg",)
+# Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them.
+_IDENTITY = re.compile(r"\b(?:soy|me llamo|mi nombre es|i'm|i am|my name is)\s+(?:una?\s+|an?\s+)?(\w+)")
 _FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
 _SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
 
@@ -41,14 +44,16 @@ def check(reply: str, message: str) -> Check:
 
 
 def _speaks_as_the_person(reply: str, message: str) -> bool:
-    """The reply opens with the message's first five words, or brings most of them back with its "I"/"my" and
-    without a "you" ("Ya no tomo café…" / "I don't drink coffee anymore…" as the assistant's own); a quote or an
-    echo as a question is fine."""
+    """The reply claims who the person said they are, opens with the message's first five words, or brings most of
+    them back with its "I"/"my" and without a "you" ("Ya no tomo café…" / "I don't drink coffee anymore…" as the
+    assistant's own); a quote or an echo as a question is fine."""
     said, answered = words(message), words(reply)
+    quoting = bool(_SECOND_PERSON & set(answered))  # "You said: my name is Eve" speaks to the person
+    if set(_IDENTITY.findall(message)) & set(_IDENTITY.findall(reply)) and not quoting:  # "¡Hola! Soy Itziar…"
+        return True
     if len(said) < 5:
         return False
     if answered[:5] == said[:5]:
         return True
     common = Counter(said) & Counter(answered)
-    quoting = bool(_SECOND_PERSON & set(answered))  # "You said: my name is Eve" speaks to the person
     return sum(common.values()) >= 0.8 * len(said) and bool(_FIRST_PERSON & set(common)) and not quoting

@@ -13,7 +13,13 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, check
     ("Trabajo como enfermera en el hospital.", "Trabajo como enfermera en el hospital, ¿y tú?", False),
     ("My boss Koldo is very strict.", "Acknowledge that Koldo is very strict.", False),
     ("Mi hermana Ane vive en Donostia.", "I acknowledge that you said that Mi hermana Ane lives in Donostia.", False),
+    ("Hola, soy Itziar y trabajo como enfermera en Bilbao.",  # met as a new user: the model introduced itself as her
+     "¡Hola! Soy Itziar, enfermera en Bilbao. ¿En qué puedo ayudarte hoy?", False),
+    ("I'm Tomás, I'm 34 and I teach history.", "Hi! I'm Tomás, a history teacher.", False),
     # Saying back what they said, as the assistant, is an acknowledgement.
+    ("Hola, soy Itziar y trabajo como enfermera en Bilbao.", "¡Hola, Itziar! ¿Te gusta ser enfermera?", True),
+    ("I'm Tomás, I'm 34 and I teach history.", "Nice to meet you, Tomás! What period do you teach?", True),
+    ("I'm Tomás.", "I am an assistant, happy to help.", True),
     ("I don't drink coffee anymore, only green tea.", "Green tea it is! Do you miss coffee?", True),
     ("I don't drink coffee anymore, only green tea.", "So you don't drink coffee anymore, only green tea?", True),
     ("My cat is Nube.", "What a lovely name! How old is Nube?", True),
@@ -25,4 +31,4 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
     result = check(reply, message)
     assert (result.answer == reply) is kept and result.abstained is not kept
     if not kept:
-        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he")) else "en"]
+        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola")) else "en"]
