@@ -21,7 +21,7 @@ from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
 from .learning import Learning
 from .memory_ops import MemoryOps
-from .responder import build_prompt, quiet_replies, respond
+from .responder import build_prompt, quiet_replies, respond, told_only
 from .retriever import Candidate
 from .trace import Step, Trace
 from .writer import WriterSettings
@@ -160,8 +160,10 @@ class Agent:
         # A statement is acknowledged from the conversation alone: shown its own earlier sentences, a small model
         # repeats them back or speaks as the person.
         template, lines = (evidence.prompt, evidence.lines) if evidence.question else ("acknowledge", [])
-        if not evidence.question or not evidence.follow_up:  # and from the message alone: given earlier turns it
-            recent = []  # copies or impersonates them; so is a question that does not lean on them
+        if not evidence.question:  # and from the message alone: given earlier turns it copies or impersonates them
+            recent = []
+        elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
+            recent = told_only(recent)
         packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
                               evidence=lines, recent=recent)

@@ -99,7 +99,7 @@ class Plan:
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
         kind += " about now (the newest value wins)" if self.current else ""
-        kind += "" if self.follow_up or not self.question else ", standing alone (answered without the recent turns)"
+        kind += "" if self.follow_up or not self.question else ", standing alone (the recent questions and answers left out)"
         shown = " | ".join(q if len(q) <= 80 else q[:79] + "…" for q in self.queries)
         return f"{kind}; {len(self.queries)} quer{'y' if len(self.queries) == 1 else 'ies'}: {shown} (decided in code)"
 

@@ -23,7 +23,7 @@ class Evidence:
     may_abstain: bool = False  # the Controller saw a question about the person: code may answer "I don't know"
     relations: Relations | None = None  # the people the question asks after, as the person's own words know them
     prompt: str = "responder"  # which prompt file the Responder renders
-    follow_up: bool = True  # False: a question that stands alone, answered without the recent turns
+    follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_dates: bool = False) -> str:

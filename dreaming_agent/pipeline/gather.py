@@ -40,8 +40,8 @@ class GatherConfig:
     # LightMem, a question about time: "yesterday (21 March 2026)", counted in code from the line's date. Only then:
     # on other questions the 0.5B model tripped over the added dates (two held-out answers lost, none won).
     resolve_dates: bool = True
-    # LightMem: a question that does not lean on the turns before it is answered without them (the Controller's
-    # `follow_up`); what the person said there is in the evidence anyway, as dated sentences
+    # LightMem: a question that does not lean on the turns before it is answered without their questions and
+    # answers (the Controller's `follow_up`); what the person told there stays
     standalone_without_recent: bool = True
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published

@@ -9,6 +9,7 @@ from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
 from .abstain import UNKNOWN
+from .controller import plan
 from .trace import Step
 
 
@@ -30,6 +31,20 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
                 continue
             turn = {"role": "assistant", "content": content}
         out.append(turn)
+    return out
+
+
+def told_only(recent: list[ChatMessage]) -> list[ChatMessage]:
+    """The exchanges in which the person told something, for a question that stands alone: an earlier question and
+    its answer are left out (asked as turns, the 0.5B model copied earlier answers into unrelated ones), what was
+    just said stays (without it, "¿Dónde trabajo?" right after two statements got the sister's line)."""
+    out: list[ChatMessage] = []
+    telling = False
+    for turn in recent:
+        if turn["role"] == "user":
+            telling = not plan(turn["content"]).question
+        if telling:
+            out.append(turn)
     return out
 
 

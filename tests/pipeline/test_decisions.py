@@ -135,6 +135,18 @@ def test_a_question_answered_i_dont_know_leaves_the_window_with_its_answer():
                                      {"role": "assistant", "content": "Got it, thanks for telling me."}]
 
 
+def test_a_standalone_question_sees_only_the_exchanges_in_which_the_person_told_something():
+    from dreaming_agent.pipeline.responder import told_only
+
+    recent = [{"role": "assistant", "content": "Hola, ¿en qué puedo ayudarte?"},  # the window may open on a reply
+              {"role": "user", "content": "Trabajo como enfermera en Bilbao."},
+              {"role": "assistant", "content": "Entendido, gracias por contármelo."},
+              {"role": "user", "content": "What's my blood type?"},
+              {"role": "assistant", "content": "Your blood type is O."},
+              {"role": "user", "content": "Mi hermana Ane vive en Donostia."}]
+    assert told_only(recent) == [recent[1], recent[2], recent[5]]
+
+
 def test_the_next_turn_does_not_see_a_code_abstention(make_agent):
     from dreaming_agent.pipeline.agent import AgentConfig
     from dreaming_agent.testing import ScriptedLLM

@@ -66,14 +66,16 @@ def test_a_question_about_before_and_now_keeps_both_values(make_agent):
         assert "about now" not in result.trace.step("Controller").decision
 
 
-def test_a_question_that_stands_alone_is_answered_without_the_recent_turns(make_agent):
+def test_a_question_that_stands_alone_is_answered_without_the_recent_questions(make_agent):
     agent = make_agent(ScriptedLLM(defaults={"text": "En Donostia."}), AgentConfig(learn=False))
     agent.turn("Mi hermana Ane vive en Donostia.", now="2026-03-01T09:00:00")
     agent.turn("What's my blood type?", now="2026-03-01T09:01:00")
     alone = agent.turn("¿Dónde vive mi hermana?", now="2026-03-01T09:02:00")
-    assert "[user]" not in alone.prompt_text.split("[user]\n¿Dónde vive mi hermana?")[0]  # only the question itself
-    assert "- 2026-03-01: Mi hermana Ane vive en Donostia." in alone.prompt_text  # what she said stays, as evidence
-    assert "standing alone (answered without the recent turns)" in alone.trace.step("Controller").decision
+    assert "[user]\nWhat's my blood type?" not in alone.prompt_text  # an earlier question and its answer: left out
+    assert alone.prompt_text.count("[assistant]\nEn Donostia.") == 1  # the statement's reply only
+    assert "[user]\nMi hermana Ane vive en Donostia." in alone.prompt_text  # what she just told stays
+    assert "- 2026-03-01: Mi hermana Ane vive en Donostia." in alone.prompt_text  # and is evidence too
+    assert "standing alone (the recent questions and answers left out)" in alone.trace.step("Controller").decision
     leaning = agent.turn("¿Y su marido?", now="2026-03-01T09:03:00")
     assert "[user]\n¿Dónde vive mi hermana?" in leaning.prompt_text and "[assistant]\nEn Donostia." in leaning.prompt_text
     assert "[user]\n¿Y su marido?" in agent.ask("¿Dónde vive mi hermana?", mode="rag").prompt_text  # RAG: as naive
