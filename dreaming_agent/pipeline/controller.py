@@ -107,7 +107,7 @@ class Plan:
 def plan(text: str) -> Plan:
     """Route the message and split a compound question into one query per part, without a model call."""
     text = text.strip()
-    is_question = _asks(text)
+    is_question = asks(text)
     parts = [p.strip(" ,.;¿?¡!") for p in _JOIN.split(text)] if is_question else []
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
@@ -118,7 +118,9 @@ def plan(text: str) -> Plan:
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None))
 
 
-def _asks(text: str) -> bool:
+def asks(text: str) -> bool:
+    """A question, by its marks or its opening words (what `plan` routes on, without the rest of the plan)."""
+    text = text.strip()
     if "?" in text or "¿" in text:
         return True
     first = text.lower().lstrip("¿¡ ")

@@ -130,9 +130,12 @@ class Gatherer:
         # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
         shown_messages = {s.sources[0].message_id for s in sentences}
         entries = [c for c in found.candidates if c.kind == "memory"]
-        facts = [c for c in entries if c.tier == "ltm" and (
-            not cfg.facts_min_score or c.score >= cfg.facts_min_score
-            and not (c.sources and all(s.message_id in shown_messages for s in c.sources)))][: cfg.facts_shown]
+
+        def bears_on_question(fact: Candidate) -> bool:  # close enough, and not all of it already shown verbatim
+            repeated = bool(fact.sources) and all(s.message_id in shown_messages for s in fact.sources)
+            return not cfg.facts_min_score or (fact.score >= cfg.facts_min_score and not repeated)
+
+        facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][: cfg.facts_shown]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
                     and not any(s.message_id in shown_messages for s in c.sources)]
         if len(sentences) + len(memories) < cfg.min_keep:

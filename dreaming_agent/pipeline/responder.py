@@ -9,7 +9,7 @@ from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
 from .abstain import UNKNOWN
-from .controller import plan
+from .controller import asks
 from .trace import Step
 
 
@@ -42,7 +42,7 @@ def told_only(recent: list[ChatMessage]) -> list[ChatMessage]:
     telling = False
     for turn in recent:
         if turn["role"] == "user":
-            telling = not plan(turn["content"]).question
+            telling = not asks(turn["content"])
         if telling:
             out.append(turn)
     return out
