@@ -96,8 +96,12 @@ def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:
 
 
 def _worth_asking(cluster: list[int], entries: dict[int, Memory]) -> bool:
-    """A lone long-term entry can be neither merged, promoted nor forgotten: no call for it."""
-    return len(cluster) > 1 or entries[cluster[0]].tier != "ltm"
+    """A lone entry can only be promoted or forgotten, and neither takes a text from the model: when the validator
+    would refuse both whatever the model says (a long-term entry, a one-off remark about work…), no call for it."""
+    if len(cluster) > 1:
+        return True
+    return any(validate(DreamOperation(op=op, target_ids=cluster, reason=""), entries).accepted
+               for op in ("PROMOTE", "FORGET"))
 
 
 def _lap(timings: dict[str, float], name: str, since: float) -> float:

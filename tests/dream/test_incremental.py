@@ -6,14 +6,14 @@ from .builders import remember
 
 
 def test_second_dream_skips_what_the_first_already_saw(store, index, embedder):
-    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
-    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T10:01:00"))
+    remember(store, embedder, "The user watched a film about sharks", ("I watched a film about sharks.", "2026-03-02T10:00:00"))
+    remember(store, embedder, "The user went to a concert on Saturday", ("I went to a concert on Saturday.", "2026-03-02T10:01:00"))
     llm = ScriptedLLM()
     first = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00")
     assert first.llm_calls == 2
     again = run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00")
     assert again.llm_calls == 0  # nothing new since the first Dream
-    remember(store, embedder, "The user's cat Pimienta is ill", ("Pimienta is ill.", "2026-03-04T10:00:00"))
+    remember(store, embedder, "The user watched another film about sharks", ("Another shark film tonight.", "2026-03-04T10:00:00"))
     third = run_dream(store, index, llm, embedder, now="2026-03-04T23:00:00")
     assert 1 <= third.llm_calls <= 2 and third.llm_calls < 3
 
@@ -27,17 +27,17 @@ def test_after_an_undo_the_entries_count_as_new_again(store, index, embedder):
 
 
 def test_an_entry_written_in_the_same_second_as_the_last_dream_still_counts_as_new(store, index, embedder):
-    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
+    remember(store, embedder, "The user watched a film about sharks", ("I watched a film about sharks.", "2026-03-02T10:00:00"))
     llm = ScriptedLLM()
     assert run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").llm_calls == 1
     # Stamps have one-second resolution: this entry may have come just after that Dream began.
-    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T23:00:00"))
+    remember(store, embedder, "The user went to a concert on Saturday", ("I went to a concert on Saturday.", "2026-03-02T23:00:00"))
     assert run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00").llm_calls == 1
 
 
 def test_progress_counts_groups_done_of_total_as_the_model_answers(store, index, embedder):
-    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
-    remember(store, embedder, "The user works as a nurse", ("I work as a nurse.", "2026-03-02T10:01:00"))
+    remember(store, embedder, "The user watched a film about sharks", ("I watched a film about sharks.", "2026-03-02T10:00:00"))
+    remember(store, embedder, "The user went to a concert on Saturday", ("I went to a concert on Saturday.", "2026-03-02T10:01:00"))
     llm = ScriptedLLM()
     heard: list[tuple[int, int, int]] = []  # (done, total, model calls made by then)
     report = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00",
@@ -47,3 +47,13 @@ def test_progress_counts_groups_done_of_total_as_the_model_answers(store, index,
     run_dream(store, index, llm, embedder, now="2026-03-03T23:00:00",
               on_progress=lambda done, total: heard.append((done, total, len(llm.calls))))
     assert heard == [(0, 0, 2)]  # nothing new: the page can say so at once
+
+
+def test_a_lone_entry_the_validator_would_refuse_whatever_is_proposed_costs_no_call(store, index, embedder):
+    # Said once and about a pet: too thin to promote, too durable to forget. Nothing the model says could change it.
+    remember(store, embedder, "The user has a cat named Pimienta", ("My cat is Pimienta.", "2026-03-02T10:00:00"))
+    film = remember(store, embedder, "The user watched a film about sharks",
+                    ("I watched a film about sharks.", "2026-03-02T10:01:00"))
+    llm = ScriptedLLM()
+    report = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00")
+    assert report.llm_calls == 1 and [o["cluster"] for o in report.raw_outputs] == [[film]]
