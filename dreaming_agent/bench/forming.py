@@ -161,7 +161,7 @@ def dream_and_undo(agent, *, now: str) -> dict:
     started = time.perf_counter()
     report = agent.memory.dream(now=now)
     figures = {
-        "s": round(time.perf_counter() - started, 1), "calls": report.llm_calls,
+        "s": round(time.perf_counter() - started, 1), "calls": report.llm_calls, "settled": report.settled,
         "accepted": len(report.accepted), "refused": len(report.rejected),
         "failed_calls": sum(1 for o in report.raw_outputs if o.get("fell_back")),
         "accepted_ops": [f"{op.op} {op.target_ids}: {op.text or ''}".strip() for op in report.accepted],

@@ -48,7 +48,10 @@ def run_dream(
     # Like sleep, a Dream works on the new day: entries an earlier Dream already saw unchanged get no model call
     # (its cost grows with what is new, not with all that is remembered); after an undo they count as new again.
     fresh = store.dreams.changed_since_last()
-    clusters = [c for c in clusters if c and _worth_asking(c, entries) and fresh.intersection(c)]
+    clusters = [c for c in clusters if c and fresh.intersection(c)]
+    asked = [c for c in clusters if _worth_asking(c, entries)]
+    settled = len(clusters) - len(asked)
+    clusters = asked
     clock = _lap(timings, "cluster_ms", clock)
 
     proposals = []
@@ -72,6 +75,7 @@ def run_dream(
 
     report = report_from_store(store, applied.dream_id)
     report.clusters = len(clusters)
+    report.settled = settled
     report.llm_calls = sum(p.calls for p in proposals)
     report.raw_outputs = [
         {"cluster": p.cluster, "raw": p.raw, "retried": p.retried, "fell_back": p.fell_back, "error": p.error,

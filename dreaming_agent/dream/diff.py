@@ -36,7 +36,8 @@ class DreamReport:
     raw_outputs: list[dict] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     llm_calls: int = 0
-    clusters: int = 0
+    clusters: int = 0  # groups the model was asked about
+    settled: int = 0  # fresh lone entries no proposal could change (the validator refuses both ways): no call
     model: str | None = None
     prompt_version: str | None = None
 

@@ -56,4 +56,4 @@ def test_a_lone_entry_the_validator_would_refuse_whatever_is_proposed_costs_no_c
                     ("I watched a film about sharks.", "2026-03-02T10:01:00"))
     llm = ScriptedLLM()
     report = run_dream(store, index, llm, embedder, now="2026-03-02T23:00:00")
-    assert report.llm_calls == 1 and [o["cluster"] for o in report.raw_outputs] == [[film]]
+    assert report.llm_calls == 1 and [o["cluster"] for o in report.raw_outputs] == [[film]] and report.settled == 1
