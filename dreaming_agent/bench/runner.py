@@ -120,11 +120,15 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
 
 
 def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condition, run: int) -> list[AnswerRecord]:
-    """Both speakers' turns are stored as messages (speaker and date kept); questions scored by token F1."""
-    agent = _agent(setup, condition, run)
+    """Both speakers' turns are stored as messages (speaker and date kept); questions scored by token F1.
+
+    A fed memory kept in `memory_dir` is reused instead of feeding again (an hour of Writer and Dreams for E)."""
+    cached = _fed_memory(setup, conversation.sample_id, condition, run)
+    reuse = cached is not None and cached.exists()
+    agent = _agent(setup, condition, run, open_copy(cached) if reuse else None)
     try:
         session = None
-        for turn in conversation.turns:
+        for turn in [] if reuse else conversation.turns:
             if turn.session != session:
                 if session is not None and condition.dream_each_session:
                     agent.learning.wait()
@@ -135,6 +139,11 @@ def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condit
                          speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
             setup.progress("turn")
         agent.learning.wait()
+        if reuse:
+            for _ in conversation.turns:
+                setup.progress("turn")
+        elif cached is not None:
+            save_copy(agent.store, cached)
         last = conversation.turns[-1].session_time + dt.timedelta(days=1)
         records = []
         for q in conversation.questions:

@@ -164,3 +164,35 @@ def test_condition_f_is_es_reply_path_on_the_sentences_alone(tmp_path):
     f_rows = [json.loads(line) for line in (out / "answers.jsonl").read_text().splitlines() if '"F"' in line]
     sister = next(r for r in f_rows if r["question_id"] == "q3")
     assert sister["blocking_llm_calls"] == 0 and sister["correct"]
+
+
+TINY_LOCOMO = [{
+    "sample_id": "conv-tiny",
+    "conversation": {
+        "speaker_a": "Ana", "speaker_b": "Luis",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [{"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a beagle called Toby last week."},
+                      {"speaker": "Luis", "dia_id": "D1:2", "text": "Lovely! I started pottery classes in Vigo."}],
+        "session_2_date_time": "10:00 am on 20 May, 2023",
+        "session_2": [{"speaker": "Ana", "dia_id": "D2:1", "text": "Toby chewed my running shoes yesterday."}],
+    },
+    "qa": [{"question": "What is the name of Ana's dog?", "answer": "Toby", "category": 4, "evidence": ["D1:1"]},
+           {"question": "Where does Luis take pottery classes?", "answer": "Vigo", "category": 4, "evidence": ["D1:2"]}],
+}]
+
+
+def test_a_kept_locomo_memory_is_reused_and_answers_the_same(tmp_path):
+    path = tmp_path / "locomo.json"
+    path.write_text(json.dumps(TINY_LOCOMO))
+    common = ["bench", "--locomo", str(path), "--conditions", "B,E", "--runs", "1", "--llm", "scripted",
+              "--embedder", "hash", "--memory-dir", str(tmp_path / "memory")]
+    assert main([*common, "--out", str(tmp_path / "first")]) == 0
+    kept = sorted(p.name for p in (tmp_path / "memory").glob("*.sqlite3"))
+    assert [name.split("-scripted")[0] for name in kept] == ["conv-tiny-B-0", "conv-tiny-E-0"]
+    before = {p: p.stat().st_mtime_ns for p in (tmp_path / "memory").glob("*.sqlite3")}
+    assert main([*common, "--out", str(tmp_path / "second")]) == 0
+    assert {p: p.stat().st_mtime_ns for p in before} == before  # read, never fed again
+    rows = [[json.loads(line) for line in (tmp_path / run / "answers.jsonl").read_text().splitlines()]
+            for run in ("first", "second")]
+    assert [(r["answer"], r["evidence_recall"]) for r in rows[0]] == [(r["answer"], r["evidence_recall"]) for r in rows[1]]
+    assert len(rows[0]) == 4 and all(r["evidence_recall"] is not None for r in rows[0])
