@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..store import Store
-from ..text import entities, normalize, words
+from ..text import entities, normalize, split_sentences, words
 from . import dates
 from .abstain import Relations
 from .retriever import Candidate
@@ -35,11 +35,20 @@ def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_da
 
 
 def memory_line(c: Candidate, *, with_sources: bool) -> str:
-    """A memory entry with its date and verbatim source sentence(s); the published variant shows the text only."""
+    """A memory entry with its date and the verbatim sentences it was drawn from; the published variant shows the
+    text only."""
     if not with_sources:
         return f"- {c.text}"
-    said = " / ".join(f'"{s.text}" ({s.date[:10]})' for s in c.sources[:2])
+    said = " / ".join(f'"{stating(c.text, s.text)}" ({s.date[:10]})' for s in c.sources[:2])
     return f"- ({c.date[:10]}) {c.text}" + (f" — the person said: {said}" if said else "")
+
+
+def stating(entry: str, message: str) -> str:
+    """The sentences of `message` that share a word with `entry`, verbatim (the whole message when none do): an
+    entry stands for one remark, so the rest of a long message would only lengthen the prompt."""
+    sentences = split_sentences(message)
+    related = [s for s in sentences if _content(s) & _content(entry)]
+    return " ".join(related) if related and len(related) < len(sentences) else message
 
 
 def in_date_order(candidates: list[Candidate]) -> list[Candidate]:

@@ -3,7 +3,9 @@ import pytest
 
 from dreaming_agent.pipeline import abstain
 from dreaming_agent.pipeline.controller import plan
-from dreaming_agent.pipeline.retriever import is_question
+from dreaming_agent.pipeline.evidence import memory_line
+from dreaming_agent.pipeline.retriever import Candidate, is_question
+from dreaming_agent.store.records import Memory, Source
 
 
 @pytest.mark.parametrize("text, question, personal, parts", [
@@ -157,3 +159,18 @@ def test_the_next_turn_does_not_see_a_code_abstention(make_agent):
     nxt = agent.turn("¿Y cómo se llama ella?")  # leans on the turns before: the window is shown, without the refusal
     assert "[assistant]\nNo lo sé." not in nxt.prompt_text and "¿Cómo se llama mi madre?" not in nxt.prompt_text
     assert "[user]\nMi hermana Ane vive en Donostia." in nxt.prompt_text
+
+
+@pytest.mark.parametrize("entry, message, shown", [
+    # A long remark: only the sentence the entry was drawn from.
+    ("Caroline went to a support group", "Hey! Busy week. I went to a support group yesterday. The weather was awful.",
+     "I went to a support group yesterday."),
+    # One sentence, or nothing in common (the Writer reworded it all): the whole message, verbatim.
+    ("The user has a beagle", "I have a beagle called Toby.", "I have a beagle called Toby."),
+    ("The user is a nurse", "Trabajo en el hospital. Turno de noche.", "Trabajo en el hospital. Turno de noche."),
+])
+def test_an_entry_is_shown_with_the_sentences_of_its_message_that_state_it(entry, message, shown):
+    memory = Memory(7, "mtm", entry, "writer", "active", None, "2026-03-02", "2026-03-02", None, 0,
+                    source_message_ids=(3,), sources=(Source(3, "2026-03-02T10:00:00", message),))
+    line = memory_line(Candidate(memory, 0.6), with_sources=True)
+    assert line == f'- (2026-03-02) {entry} — the person said: "{shown}" (2026-03-02)'
