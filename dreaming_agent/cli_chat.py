@@ -38,7 +38,8 @@ def _handle(agent, text: str, mode: str) -> str:
     if command == "/dream":
         report = agent.memory.dream()
         data = report.to_json()
-        return f"🌙 Dream {data.get('dream_id')}: {len(data.get('accepted', []))} accepted, {len(data.get('rejected', []))} rejected"
+        line = f"🌙 Dream {data.get('dream_id')}: {len(data.get('accepted', []))} accepted, {len(data.get('rejected', []))} rejected"
+        return line + (f", {report.settled} kept unchanged without a model call" if report.settled else "")
     if command == "/undo":
         report = agent.memory.undo_last_dream()
         return "nothing to undo" if report is None else "undid the last Dream"

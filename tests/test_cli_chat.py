@@ -24,6 +24,8 @@ def test_terminal_chat_compare_memory_dream_undo(store, index, embedder):
     assert "[lightmem" in text and "[rag" in text and "You live in Porto." in text
     assert "error: The message is empty" in text  # a blank line is refused, the chat goes on
     assert "[mtm #1 writer] The user lives in Porto" in text
-    assert "🌙 Dream" in text and "0 accepted, 1 rejected" in text  # where one lives is never forgotten
+    # Where one lives, said once: never forgotten, not yet promoted, so the model is not even asked.
+    assert "🌙 Dream 1: 0 accepted, 0 rejected, 1 kept unchanged without a model call" in text
+    assert llm.calls_for("DreamProposal") == 0
     assert "nothing to undo" in text
     assert [m.text for m in store.messages(role="user")] == ["I live in Porto."]

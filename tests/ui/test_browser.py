@@ -76,6 +76,11 @@ def test_markup_in_a_message_is_shown_as_text_and_never_runs(launch, page):
     page.goto(launch(hostile_llm()))
     send(page, HOSTILE, "You said: My name is Eve")
     page.locator("#mid-term").get_by_text("The user is Eve").first.wait_for()
+    # A second entry naming Eve: the Dream asks the model about the pair (a lone entry it settles in code).
+    page.get_by_text("Add, edit or delete an entry").click()
+    page.locator("#memory-text textarea").fill(HOSTILE)
+    page.locator("#add-memory").click()
+    page.locator("#facts").get_by_text("My name is Eve").wait_for()
     page.locator("#dream-button").click()
     page.locator("#diff").get_by_text("Dream #1").wait_for()
     page.wait_for_timeout(500)  # give any injected handler a chance to fire

@@ -40,8 +40,10 @@ def test_markup_is_shown_as_text_in_every_panel(launch, connect):
     turn = call(client, "/chat", HOSTILE, "lightmem")
     compared = call(client, "/chat", HOSTILE, "compare")
     panels = learned(client)
-    dream = call(client, "/dream")
+    # Typed into "memory about you" before the Dream: with the Writer's entry it makes a group sharing the name Eve,
+    # which the Dream asks the model about (a lone entry said once it settles in code, and shows no proposal).
     added = call(client, "/add_memory", HOSTILE)
+    dream = call(client, "/dream")
 
     for bubble in chat_texts(compared["chat"]):
         assert_escaped(bubble, "chat")

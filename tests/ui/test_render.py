@@ -183,3 +183,16 @@ def test_dream_progress_counts_groups_and_says_when_there_is_none():
     assert "<b>0 of 1</b> group of" in render.dream_progress(0, 1)
     assert "nothing new since the last Dream" in render.dream_progress(0, 0)
     assert "Writer" in render.dream_progress(None, 0)
+
+
+@pytest.mark.parametrize("settled, shown", [
+    (0, None),
+    (1, "1 new entry kept as it is without asking the model"),
+    (3, "3 new entries kept as they are without asking the model"),
+])
+def test_a_dream_says_how_many_new_entries_it_settled_without_the_model(settled, shown):
+    from dreaming_agent.dream import DreamReport
+
+    page = render.dream_html(DreamReport(4, "applied", "2026-03-02T23:00:00", settled=settled))
+    assert "Nothing changed." in page
+    assert (shown in page) if shown else "without asking the model" not in page
