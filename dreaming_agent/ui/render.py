@@ -255,9 +255,9 @@ def dream_html(report: DreamReport) -> str:
     ]
     if report.settled:  # otherwise "Nothing changed" after a Dream over new entries reads as if none was looked at
         parts.append(f"<p>{report.settled} new entr{'y' if report.settled == 1 else 'ies'} kept as "
-                     f"{'it is' if report.settled == 1 else 'they are'} without asking the model: said once and "
-                     "about something lasting, no proposal could promote or forget "
-                     f"{'it' if report.settled == 1 else 'them'}.</p>")
+                     f"{'it is' if report.settled == 1 else 'they are'} without asking the model: the rules would "
+                     "refuse to promote or forget them whatever it proposed (said once about something lasting, or "
+                     "already long-term).</p>")
     failed = [o for o in report.raw_outputs if o.get("fell_back") and o.get("error")]
     if failed:  # "Nothing changed" alone would hide a model that is down or answering garbage
         parts.append(
