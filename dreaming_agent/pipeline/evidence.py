@@ -35,12 +35,14 @@ def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_da
 
 
 def memory_line(c: Candidate, *, with_sources: bool) -> str:
-    """A memory entry with its date and the verbatim sentences it was drawn from; the published variant shows the
-    text only."""
+    """A memory entry with its date and the verbatim sentences it was drawn from (their own date when it differs);
+    the published variant shows the text only."""
     if not with_sources:
         return f"- {c.text}"
-    said = " / ".join(f'"{stating(c.text, s.text)}" ({s.date[:10]})' for s in c.sources[:2])
-    return f"- ({c.date[:10]}) {c.text}" + (f" — the person said: {said}" if said else "")
+    day = c.date[:10]
+    said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == day else f" ({s.date[:10]})")
+                     for s in c.sources[:2])
+    return f"- {day}: {c.text}" + (f" (said: {said})" if said else "")
 
 
 def stating(entry: str, message: str) -> str:

@@ -32,6 +32,7 @@ class GatherConfig:
     # ...from this score on, and not when their message is shown verbatim (0: any fact among the hits, as before)
     facts_min_score: float = 0.45
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
+    memories_shown: int = 2  # LightMem: mid-term entries shown at most, the best first, each quoting a new message
     message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
     newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
     # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
@@ -138,6 +139,7 @@ class Gatherer:
         facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][: cfg.facts_shown]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
                     and not any(s.message_id in shown_messages for s in c.sources)]
+        memories = _one_per_message(memories)[: cfg.memories_shown]
         if len(sentences) + len(memories) < cfg.min_keep:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
@@ -163,6 +165,19 @@ class Gatherer:
         facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
         return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps,
                         prompt="responder")
+
+
+def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
+    """Best first, an entry only when it quotes a message no better entry quotes: two entries of one remark would
+    show the same sentence twice."""
+    seen: set[int] = set()
+    out = []
+    for c in entries:
+        messages = {s.message_id for s in c.sources}
+        if not messages or messages - seen:
+            out.append(c)
+            seen |= messages
+    return out
 
 
 def _left_out(older: dict[str, str]) -> str:

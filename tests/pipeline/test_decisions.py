@@ -173,4 +173,4 @@ def test_an_entry_is_shown_with_the_sentences_of_its_message_that_state_it(entry
     memory = Memory(7, "mtm", entry, "writer", "active", None, "2026-03-02", "2026-03-02", None, 0,
                     source_message_ids=(3,), sources=(Source(3, "2026-03-02T10:00:00", message),))
     line = memory_line(Candidate(memory, 0.6), with_sources=True)
-    assert line == f'- (2026-03-02) {entry} — the person said: "{shown}" (2026-03-02)'
+    assert line == f'- 2026-03-02: {entry} (said: "{shown}")'
