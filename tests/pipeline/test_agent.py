@@ -216,6 +216,25 @@ def test_lightmem_shows_every_sentence_rag_shows(make_agent):
     assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
 
 
+def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
+    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
+                             learn=False) for i in range(12)]
+    for m in messages:  # two entries drawn from each message
+        for text in (f"The user cycled to the coast, trip {m.id}", f"The user rode a bicycle on trip {m.id}"):
+            vector = embedder.embed_batch([text], role="passage")[0]
+            index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
+                                                    created_at=m.created_at)], vector[None, :])
+    result = agent.ask("How long did my bicycle trips to the coast take?")
+    shown_messages = {c.sources[0].message_id for c in result.evidence if c.kind == "sentence"}
+    quoted = [c.sources[0].message_id for c in result.evidence if c.kind == "memory"]
+    assert len(shown_messages) == 8 and len(quoted) == 2
+    assert len(set(quoted)) == 2 and not set(quoted) & shown_messages
+    line = next(line for line in result.prompt.messages[0]["content"].splitlines() if "The user" in line)
+    assert re.fullmatch(r'- 2026-03-\d\d: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
+
+
 def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     agent.ingest("I moved to Bilbao for work.", now="2026-05-01", learn=False)
