@@ -3,10 +3,13 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# llama.cpp built for the CPU family, not tuned to this one: a native build uses every instruction the CPU reports,
-# and on a virtual machine that reports AMX without enabling it the first long prompt dies in `ldtilecfg`.
-# Set CMAKE_ARGS yourself for another build (e.g. -DGGML_CUDA=on).
-export CMAKE_ARGS ?= -DGGML_NATIVE=OFF
+# llama.cpp is built for this CPU (-march=native), except where the CPU lists AMX: a virtual CPU that lists it
+# without enabling it kills the process on the first long prompt (`ldtilecfg`), so there the CPU's AVX-512
+# extensions are named one by one and AMX is left out. A CMAKE_ARGS of your own wins (e.g. -DGGML_CUDA=on).
+ifneq ($(shell grep -m1 -ow amx_tile /proc/cpuinfo 2>/dev/null),)
+export CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX512=ON -DGGML_AVX512_VNNI=ON -DGGML_AVX512_VBMI=ON \
+	-DGGML_AVX512_BF16=ON -DGGML_AVX_VNNI=ON
+endif
 
 .PHONY: install run test test-full browser eval-model perf doctor
 
