@@ -19,8 +19,9 @@ _REFUSALS = tuple(normalize(p) for p in (
 # The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…"):
 # met as a new user with the 0.5B default model.
 _ECHOES = ("acknowledg",)
-# Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them.
-_IDENTITY = re.compile(r"\b(?:soy|me llamo|mi nombre es|i'm|i am|my name is)\s+(?:una?\s+|an?\s+)?(\w+)")
+# Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them
+# ("¡Hola! Estoy Itziar, una enfermera…": the 0.5B default model's Spanish, met as a new user).
+_IDENTITY = re.compile(r"\b(?:soy|estoy|me llamo|mi nombre es|i'm|i am|my name is)\s+(?:una?\s+|an?\s+)?(\w+)")
 _FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
 _SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
 

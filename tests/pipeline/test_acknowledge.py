@@ -16,6 +16,9 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, check
     ("Hola, soy Itziar y trabajo como enfermera en Bilbao.",  # met as a new user: the model introduced itself as her
      "¡Hola! Soy Itziar, enfermera en Bilbao. ¿En qué puedo ayudarte hoy?", False),
     ("I'm Tomás, I'm 34 and I teach history.", "Hi! I'm Tomás, a history teacher.", False),
+    ("Hola, soy Itziar. Vivo en Vitoria y trabajo de enfermera.",  # the same walk a round later
+     "¡Hola! Estoy Itziar, una enfermera en Vitoria. ¿En qué puedo ayudarte hoy?", False),
+    ("Estoy cansada de mi trabajo.", "¡Ánimo! Estoy aquí para escucharte.", True),
     # Saying back what they said, as the assistant, is an acknowledgement.
     ("Hola, soy Itziar y trabajo como enfermera en Bilbao.", "¡Hola, Itziar! ¿Te gusta ser enfermera?", True),
     ("I'm Tomás, I'm 34 and I teach history.", "Nice to meet you, Tomás! What period do you teach?", True),
