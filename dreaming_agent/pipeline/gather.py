@@ -33,6 +33,9 @@ class GatherConfig:
     facts_min_score: float = 0.45
     memory_min_score: float = 0.45  # LightMem: a mid-term entry is shown (with its sources) from this score on
     memories_shown: int = 2  # LightMem: mid-term entries shown at most, the best first, each quoting a new message
+    # LightMem reads no more than naive RAG: its sentences, entries and facts, best score first, in the tokens that
+    # naive RAG's lines take (False: RAG's lines as a floor, the rest added on top, as in round 6)
+    within_rag_budget: bool = True
     message_chars: int = 0  # LightMem: show a hit as its whole message when the message is this short (0: off)
     newest_wins: float | None = None  # LightMem: mark an older conflicting sentence at this similarity (None: off)
     # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
@@ -140,10 +143,32 @@ class Gatherer:
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
                     and not any(s.message_id in shown_messages for s in c.sources)]
         memories = _one_per_message(memories)[: cfg.memories_shown]
+        if cfg.within_rag_budget:
+            budget = sum(self._cost(c) for c in found.top_sentences(0, cfg.rag_top_k))
+            kept = set(map(id, self._best_within(sentences + memories + facts, budget)))
+            sentences, memories, facts = ([c for c in group if id(c) in kept] for group in (sentences, memories, facts))
         if len(sentences) + len(memories) < cfg.min_keep:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
         return sentences, facts, memories
+
+    def _best_within(self, chosen: list[Candidate], budget: int) -> list[Candidate]:
+        """Best score first, each that still fits in `budget` tokens (at least `min_keep`, whatever they cost)."""
+        kept, spent = [], 0
+        for c in sorted(chosen, key=lambda c: -c.score):
+            cost = self._cost(c)
+            if spent + cost <= budget or len(kept) < self.config.min_keep:
+                kept.append(c)
+                spent += cost
+        return kept
+
+    def _cost(self, c: Candidate) -> int:
+        """Tokens of the line `c` becomes (a durable fact is its text)."""
+        if c.kind == "sentence":
+            line = said_line(c, compact=self.config.compact_lines)
+        else:
+            line = c.text if c.tier == "ltm" else memory_line(c, with_sources=True)
+        return self.llm.count_tokens(line)
 
     def published(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
         """The published pipeline: a model Controller, a model Selector, memory texts without their sources."""

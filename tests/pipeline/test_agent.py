@@ -206,7 +206,7 @@ def test_retrieval_updates_access_statistics(make_agent, store):
     assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")
 
 
-def test_lightmem_shows_every_sentence_rag_shows(make_agent):
+def test_lightmem_shows_every_sentence_rag_shows_when_memory_holds_nothing_better(make_agent):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     for i in range(12):
         agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
@@ -217,8 +217,10 @@ def test_lightmem_shows_every_sentence_rag_shows(make_agent):
 
 
 def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
-    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice,
+    # on top of RAG's lines (the budget is tested below).
+    config = GatherConfig(memory_min_score=0.0, within_rag_budget=False)
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=config))
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
                              learn=False) for i in range(12)]
     for m in messages:  # two entries drawn from each message
@@ -233,6 +235,25 @@ def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make
     assert len(set(quoted)) == 2 and not set(quoted) & shown_messages
     line = next(line for line in result.prompt.messages[0]["content"].splitlines() if "The user" in line)
     assert re.fullmatch(r'- 2026-03-\d\d: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
+
+
+def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(
+        make_agent, store, index, embedder):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
+                             learn=False) for i in range(12)]
+    question = "How long did my bicycle trips to the coast take?"
+    rag = agent.ask(question, mode="rag")
+    unshown = next(m for m in messages if m.id not in {c.sources[0].message_id for c in rag.evidence})
+    # An entry worded as the question scores above every sentence; it quotes a message RAG does not show.
+    vector = embedder.embed_batch([question], role="passage")[0]
+    index.add("memories", [store.add_memory(question, source_message_ids=[unshown.id], embedding=vector,
+                                            created_at=unshown.created_at)], vector[None, :])
+    lightmem = agent.ask(question, mode="lightmem")
+    sentences = {c.key for c in lightmem.evidence if c.kind == "sentence"}
+    assert [c.kind for c in lightmem.evidence].count("memory") == 1
+    assert sentences < {c.key for c in rag.evidence}  # the entry's line took the place of RAG's weakest
+    assert lightmem.prompt.breakdown["evidence"] <= rag.prompt.breakdown["evidence"]
 
 
 def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
