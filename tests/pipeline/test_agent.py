@@ -206,7 +206,7 @@ def test_retrieval_updates_access_statistics(make_agent, store):
     assert memory.access_count == 1 and memory.last_accessed.startswith("2026-04-01")
 
 
-def test_lightmem_shows_every_sentence_rag_shows_when_memory_holds_nothing_better(make_agent):
+def test_lightmem_shows_every_sentence_rag_shows(make_agent):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     for i in range(12):
         agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
@@ -217,10 +217,8 @@ def test_lightmem_shows_every_sentence_rag_shows_when_memory_holds_nothing_bette
 
 
 def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
-    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice,
-    # on top of RAG's lines (the budget is tested below).
-    config = GatherConfig(memory_min_score=0.0, within_rag_budget=False)
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=config))
+    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
                              learn=False) for i in range(12)]
     for m in messages:  # two entries drawn from each message
@@ -239,7 +237,8 @@ def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make
 
 def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(
         make_agent, store, index, embedder):
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    config = GatherConfig(memory_min_score=0.0, within_rag_budget=True)
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=config))
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
                              learn=False) for i in range(12)]
     question = "How long did my bicycle trips to the coast take?"
