@@ -1,0 +1,67 @@
+"""What LightMem's gather shows the Responder, against what naive RAG shows: the floor, the entries, the budget."""
+import re
+
+from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.testing import ScriptedLLM
+
+
+def test_lightmem_shows_every_sentence_rag_shows(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    for i in range(12):
+        agent.ingest(f"Sentence {i} about my bicycle trips to the coast.", now=f"2026-03-{i + 1:02d}", learn=False)
+    rag = agent.ask("Where did my bicycle trips to the coast go?", mode="rag")
+    lightmem = agent.ask("Where did my bicycle trips to the coast go?", mode="lightmem")
+    rag_keys = {c.key for c in rag.evidence}
+    assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
+
+
+def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
+    # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
+                             learn=False) for i in range(12)]
+    for m in messages:  # two entries drawn from each message
+        for text in (f"The user cycled to the coast, trip {m.id}", f"The user rode a bicycle on trip {m.id}"):
+            vector = embedder.embed_batch([text], role="passage")[0]
+            index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
+                                                    created_at=m.created_at)], vector[None, :])
+    result = agent.ask("How long did my bicycle trips to the coast take?")
+    shown_messages = {c.sources[0].message_id for c in result.evidence if c.kind == "sentence"}
+    quoted = [c.sources[0].message_id for c in result.evidence if c.kind == "memory"]
+    assert len(shown_messages) == 8 and len(quoted) == 2
+    assert len(set(quoted)) == 2 and not set(quoted) & shown_messages
+    line = next(line for line in result.prompt.messages[0]["content"].splitlines() if "The user" in line)
+    assert re.fullmatch(r'- 2026-03-\d\d: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
+
+
+def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(
+        make_agent, store, index, embedder):
+    config = GatherConfig(memory_min_score=0.0, within_rag_budget=True)
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=config))
+    messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
+                             learn=False) for i in range(12)]
+    question = "How long did my bicycle trips to the coast take?"
+    rag = agent.ask(question, mode="rag")
+    unshown = next(m for m in messages if m.id not in {c.sources[0].message_id for c in rag.evidence})
+    # An entry worded as the question scores above every sentence; it quotes a message RAG does not show.
+    vector = embedder.embed_batch([question], role="passage")[0]
+    index.add("memories", [store.add_memory(question, source_message_ids=[unshown.id], embedding=vector,
+                                            created_at=unshown.created_at)], vector[None, :])
+    lightmem = agent.ask(question, mode="lightmem")
+    sentences = {c.key for c in lightmem.evidence if c.kind == "sentence"}
+    assert [c.kind for c in lightmem.evidence].count("memory") == 1
+    assert sentences < {c.key for c in rag.evidence}  # the entry's line took the place of RAG's weakest
+    assert lightmem.prompt.breakdown["evidence"] <= rag.prompt.breakdown["evidence"]
+
+
+def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    agent.ingest("I moved to Bilbao for work.", now="2026-05-01", learn=False)
+    agent.ingest("Where did I move to?", now="2026-05-02", learn=False)
+    agent.ingest("I lived in Valencia before the move.", now="2026-01-01", learn=False)
+    for mode in ("rag", "lightmem"):
+        result = agent.ask("Where did I move to?", mode=mode)
+        said = [c.text for c in result.evidence]
+        assert said == ["I lived in Valencia before the move.", "I moved to Bilbao for work."], mode
+        assert "Where did I move to?" not in result.prompt.messages[0]["content"]
