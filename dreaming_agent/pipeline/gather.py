@@ -130,7 +130,8 @@ class Gatherer:
     def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
         cfg = self.config
-        sentences = found.top_sentences(0, cfg.rag_top_k)
+        floor = found.top_sentences(0, cfg.rag_top_k)
+        sentences = list(floor)
         for part in range(1, len(found.by_query)):
             sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
         # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
@@ -146,7 +147,7 @@ class Gatherer:
                     and not any(s.message_id in shown_messages for s in c.sources)]
         memories = _one_per_message(memories)[: cfg.memories_shown]
         if cfg.within_rag_budget:
-            budget = sum(self._cost(c) for c in found.top_sentences(0, cfg.rag_top_k))
+            budget = sum(self._cost(c) for c in floor)  # what naive RAG's own lines take
             kept = set(map(id, self._best_within(sentences + memories + facts, budget)))
             sentences, memories, facts = ([c for c in group if id(c) in kept] for group in (sentences, memories, facts))
         if len(sentences) + len(memories) < cfg.min_keep:
