@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..store import Store
+from ..store.records import Memory
 from ..text import entities, normalize, split_sentences, words
-from . import dates
+from . import attributes, dates
 from .abstain import Relations
 from .retriever import Candidate
 from .trace import Step
@@ -53,30 +54,48 @@ def stating(entry: str, message: str) -> str:
     return " ".join(related) if related and len(related) < len(sentences) else message
 
 
+def quotes(entry: Memory, sentence: Candidate) -> bool:
+    """`entry`'s line (`memory_line`) already quotes this sentence of its message."""
+    return any(sentence.kind == "sentence" and sentence.sources and s.message_id == sentence.sources[0].message_id
+               and sentence.text in stating(entry.text, s.text) for s in entry.sources)
+
+
 def in_date_order(candidates: list[Candidate]) -> list[Candidate]:
     """Oldest first, so that the last line about a thing is its current value; ties keep their score order."""
     return sorted(candidates, key=lambda c: c.date)
 
 
-def replacement_marks(store: Store, sentences: list[Candidate]) -> dict[str, str]:
-    """What memory knows about each shown sentence: the entries drawn from it were all replaced later.
+@dataclass
+class Replacements:
+    """What memory knows about shown sentences: which were replaced later, and by which entry when code found it."""
 
-    A sentence is matched to the entries drawn from its message that share a content word with it; a Dream's
-    UPDATE or MERGE leaves the older entry `superseded`, the newer one active with a predecessor.
+    marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
+    successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
+
+
+def replacements(store: Store, sentences: list[Candidate]) -> Replacements:
+    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when every entry drawn from it
+    states something that holds one value at a time and was said again later with another value (`attributes`: a
+    move replaces the old home, a new job the old one).
+
+    A sentence is matched to the entries drawn from its message that share a content word with it.
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
     updated = store.dreams.updated_away() if derived else set()
-    marks: dict[str, str] = {}
+    changed = attributes.replaced(store, derived)
+    found = Replacements()
     for s in sentences:
         said = _content(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
                 and said & _content(m.text)]
-        # No "current" mark: a Dream's MERGE of two copies also leaves an active successor, which says nothing
-        # about a value having changed (measured: it marked the old home town "current").
-        if mine and (all(m.status == "superseded" for m in mine) or any(m.id in updated for m in mine)):
-            marks[s.key] = " (replaced later)"
-    return marks
+        # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced
+        # (in the app, "Hola, me llamo Itziar." was marked "replaced later" once the Dream merged the name).
+        if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
+            found.marks[s.key] = " (replaced later)"
+        if mine and all(m.id in changed for m in mine):
+            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine}.values())
+    return found
 
 
 def in_context(store: Store, sentences: list[Candidate], *, max_chars: int) -> list[Candidate]:

@@ -13,7 +13,8 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Store, VectorIndex
 from . import abstain, controller, selector
-from .evidence import Evidence, in_context, in_date_order, memory_line, newer_values, replacement_marks, said_line
+from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, quotes,
+                       replacements, said_line)
 from .retriever import Candidate, is_question, search
 from .trace import Step
 
@@ -93,11 +94,18 @@ class Gatherer:
                           parsed=_listing(found.candidates)))
         t0 = time.perf_counter()
         sentences, facts, memories = self._choose(found)
+        changes = replacements(self.store, sentences)
         older: dict[str, str] = {}
         if decided.current and self.config.replaced_now is not None:
             older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
+            older.update((key, "") for key in changes.successors)  # its successor is shown instead
             sentences = [c for c in sentences if c.key not in older]
-        marks = replacement_marks(self.store, sentences)
+        # The newer value is shown as the entry that states it, in place of the sentences it quotes: in the app the
+        # 0.5B model read "Me he mudado a Bilbao…" beside "Mi hermana Ane vive en Donostia." and answered Donostia.
+        newer = _successors(changes, found.candidates, memories)
+        sentences = [c for c in sentences if not any(quotes(entry.record, c) for entry in newer)]
+        memories += newer
+        marks = changes.marks
         if self.config.newest_wins is not None:
             marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
         if self.config.message_chars:
@@ -111,7 +119,7 @@ class Gatherer:
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{_left_out(older)}{unsaid} (decided in code)",
+                          f"{marked} marked current/replaced{_left_out(older)}{_newer_shown(newer)}{unsaid} (decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
@@ -206,6 +214,24 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
             out.append(c)
             seen |= messages
     return out
+
+
+def _successors(changes: Replacements, candidates: list[Candidate], memories: list[Candidate]) -> list[Candidate]:
+    """The entries holding the newer value of a shown (or left out) sentence, each once and not when already shown;
+    each takes the score of the best sentence it replaces."""
+    score = {c.key: c.score for c in candidates}
+    shown = {c.id for c in memories}
+    out: dict[int, Candidate] = {}
+    for key, entries in changes.successors.items():
+        for entry in entries:
+            if entry.id not in shown:
+                best = max(score.get(key, 0.0), out[entry.id].score if entry.id in out else 0.0)
+                out[entry.id] = Candidate(entry, best)
+    return list(out.values())
+
+
+def _newer_shown(newer: list[Candidate]) -> str:
+    return f"; shown {len(newer)} newer value{'s' if len(newer) != 1 else ''} memory knows" if newer else ""
 
 
 def _left_out(older: dict[str, str]) -> str:

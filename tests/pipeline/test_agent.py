@@ -238,7 +238,7 @@ def test_a_statement_never_gets_a_refusal_or_its_own_words_back(make_agent, stor
     assert [m.text for m in store.messages()] == [said, plain]  # what the person sees is what is stored
 
 
-def test_what_memory_knows_marks_a_replaced_value_and_an_older_conflicting_one(make_agent, store):
+def test_a_merge_replaces_nothing_and_an_older_conflicting_value_is_marked(make_agent, store):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(newest_wins=0.3)))
     old = agent.ingest("My cat weighs 6,4 kilos.", now="2026-03-01", learn=False)
     new = agent.ingest("My cat weighs 5,8 kilos now.", now="2026-05-01", learn=False)
@@ -246,9 +246,12 @@ def test_what_memory_knows_marks_a_replaced_value_and_an_older_conflicting_one(m
     vector = agent.embedder.embed("cat weight", role="passage")
     older = store.add_memory("The cat weighs 6,4 kilos", source_message_ids=[old.id], embedding=vector)
     newer = store.add_memory("The cat weighs 5,8 kilos", source_message_ids=[new.id], embedding=vector)
+    # Superseded as a Dream's MERGE leaves an entry (no UPDATE recorded): a merge keeps every value, so it replaces
+    # nothing; the older line is marked by the code's own conflict check instead.
     store.query("UPDATE memories SET status = 'superseded', superseded_by = ? WHERE id = ?", (newer, older))
     prompt = agent.ask("How much does my cat weigh?").prompt_text
-    assert "My cat weighs 6,4 kilos. (replaced later)" in prompt  # the Dream's UPDATE
+    assert "(replaced later)" not in prompt
+    assert "My cat weighs 6,4 kilos. (older; see 2026-05-01)" in prompt
     assert "My cat weighs 5,8 kilos now. (older; see 2026-05-02)" in prompt  # a newer value names Miso
     assert "My cat Miso weighs less since the diet.\n" in prompt + "\n"
 

@@ -1,0 +1,108 @@
+"""Things about the person that hold one value at a time — where they live, where they work, what they work as —
+read in code from the Writer's English entries ("The user lives in Vitoria", "The user has moved to Bilbao"):
+a value said later replaces the one said before.
+
+Similarity cannot link these: in the app, "The user lives in Vitoria" and "The user has moved to Bilbao" are 0.32
+apart while "The user's sister lives in Donostia" is 0.53. The entries' shape can: the Writer states them about
+"the user", in English, in a few fixed ways. Only "the user" is read; a relative's home is someone else's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..store import Store
+from ..store.records import Memory
+from ..text import entities, normalize, proper_nouns, words
+
+# "The user …" or "The user's job …", not "The user's sister …"
+_ABOUT_USER = re.compile(r"^\W*(?:the\s+)?user(?:'s\s+(?:new\s+|current\s+)?(?:job|work|workplace|home|house|flat|"
+                         r"apartment|address)\b|\b(?!'s))", re.IGNORECASE)
+_AUX = r"(?:(?:has|had|have|is|was|now|currently|recently|just|also|already)\s+)*"
+_VERB_AT = r"(?:\b(?:the\s+)?user\s+|\band\s+)" + _AUX  # the verb of the user's own clause, or of one joined to it
+_VALUE = (r"(?P<value>[^,.;:()\"]+?)"
+          r"(?=\s+(?:and|but|for|with|since|because|after|before|from|as|at|in|this|last|next|on|y|por|where|"
+          r"which|who|to\s+work|to\s+be|near|together|again|now|recently|already)\b|[,.;:()\"]|$)")
+_SHAPES = {
+    "home": re.compile(r"(?:" + _VERB_AT + r"(?:lives?|lived|living|moved|moving|relocated|settled)\s+(?:now\s+)?"
+                       r"(?:back\s+)?(?:in|to|into)\s+(?:an?\s+(?:new\s+)?(?:home|house|flat|apartment)\s+in\s+)?"
+                       r"|\buser's\s+(?:new\s+|current\s+)?(?:home|house|flat|apartment|address)\s+is\s+(?:now\s+)?"
+                       r"(?:in\s+)?)" + _VALUE, re.IGNORECASE),
+    "workplace": re.compile(r"(?:" + _VERB_AT + r"(?:works?|worked|working|started\s+working|is\s+employed)"
+                            r"(?:\s+as\s+an?\s+[\w\s-]+?)?|\ba\s+(?:new\s+)?job"
+                            r"|\buser's\s+(?:new\s+|current\s+)?(?:job|work|workplace)\s+is)"
+                            r"\s+(?:now\s+)?(?:at|in|for)\s+" + _VALUE, re.IGNORECASE),
+    "occupation": re.compile(_VERB_AT + r"(?:works?|worked|working|started\s+working)\s+(?:now\s+)?as\s+" + _VALUE,
+                             re.IGNORECASE),
+}
+_ARTICLES = {"a", "an", "the", "el", "la", "los", "las", "un", "una"}
+# "works in the mornings" says when, not where
+_WHEN_WORDS = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?|shifts?|weekends?|weekdays?|summers?|"
+                         r"winters?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
+                         r"home|remotely|pairs?|teams?|silence)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Value:
+    attribute: str  # "home", "workplace", "occupation"
+    value: str
+    said: str  # when: the entry's newest source message, or its own date when it has none
+
+
+def stated(memory: Memory) -> list[Value]:
+    """The single-valued things an entry says about the person, each at most once."""
+    return [Value(attribute, value, memory.newest) for attribute, value in _shapes(memory.text)]
+
+
+def same(a: str, b: str) -> bool:
+    """One value said two ways: the same names, or (with no names) one's words within the other's."""
+    names_a, names_b = entities(a), entities(b)
+    if names_a and names_b:
+        return bool(names_a & names_b)
+    wa, wb = _words(a), _words(b)
+    return wa <= wb or wb <= wa
+
+
+def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
+    """Each of `entries` that states a value the person later changed, with the entry that says the newer value.
+
+    Compared against every entry the person has not forgotten (a Dream's MERGE keeps its sources, superseded, so
+    a merged move still replaces the old home); only entries in one of the shapes are dated from their sources.
+    """
+    mine = [m for m in entries if _shapes(m.text)]
+    if not mine:
+        return {}
+    shaped = [m for m in store.memories(status=None) if m.status != "forgotten" and _shapes(m.text)]
+    later: dict[str, list[tuple[Value, Memory]]] = {}
+    for m in store.with_sources(shaped):
+        for v in stated(m):
+            later.setdefault(v.attribute, []).append((v, m))
+    out: dict[int, Memory] = {}
+    for memory in store.with_sources(mine):
+        for v in stated(memory):
+            newer = [(w, m) for w, m in later.get(v.attribute, []) if w.said > v.said and not same(w.value, v.value)]
+            if newer:
+                out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
+                break
+    return out
+
+
+def _shapes(text: str) -> list[tuple[str, str]]:
+    if not _ABOUT_USER.search(text):
+        return []
+    found = []
+    for attribute, shape in _SHAPES.items():
+        match = shape.search(text)
+        value = match["value"].strip() if match else ""
+        if not _words(value):
+            continue
+        if attribute == "home" and not proper_nouns(value):
+            continue  # a town is a name: "moved to a bigger desk" is not a home
+        if attribute == "workplace" and _WHEN_WORDS.search(value):
+            continue
+        found.append((attribute, value))
+    return found
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in words(normalize(text)) if w not in _ARTICLES}

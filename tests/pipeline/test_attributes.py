@@ -1,0 +1,92 @@
+"""A newer value of something that holds one value at a time (home, workplace, occupation) replaces the older one,
+read in code from the Writer's entries; what is not the person's own, or holds several values, is left alone."""
+from dataclasses import replace
+
+import pytest
+
+from dreaming_agent.pipeline import attributes
+from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.store.records import Memory
+from dreaming_agent.testing import ScriptedLLM
+
+from .conftest import FLOW_CONFIG, facts_from
+
+
+def _entry(text: str) -> Memory:
+    return Memory(1, "mtm", text, "writer", "active", None, "2026-03-01", "2026-03-01", None, 0)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The user lives in Vitoria", {"home": "Vitoria"}),
+    ("The user has moved to Bilbao this month", {"home": "Bilbao"}),
+    ("The user recently moved to a new apartment in Getxo", {"home": "Getxo"}),
+    ("The user has lived in Madrid since 2019", {"home": "Madrid"}),
+    ("The user works as a nurse at the hospital of Txagorritxu",
+     {"workplace": "the hospital of Txagorritxu", "occupation": "a nurse"}),
+    ("The user has a new job in Basurto", {"workplace": "Basurto"}),
+    ("The user moved to Bilbao for a new job in Basurto", {"home": "Bilbao", "workplace": "Basurto"}),
+    ("User lives in Vitoria and works at Txagorritxu", {"home": "Vitoria", "workplace": "Txagorritxu"}),
+    ("The user's sister lives in Donostia", {}),  # someone else's home
+    ("The user's boyfriend works at Google", {}),
+    ("The user visited her sister, who lives in Donostia", {}),
+    ("The user and her husband moved to Paris", {}),  # not the user's clause alone: left alone
+    ("The user has a cat named Miso", {}),  # a person may have several: never single-valued
+])
+def test_the_single_valued_things_an_entry_states_about_the_person(text, expected):
+    assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("Bilbao", "Bilbao", True), ("Bilbao", "Vitoria", False), ("the hospital of Basurto", "Basurto", True),
+    ("a bakery", "the bakery", True), ("a bakery", "a school", False),
+])
+def test_one_value_said_two_ways_is_the_same_value(a, b, same):
+    assert attributes.same(a, b) is same
+
+
+WALK = {  # the new-user walk of round 7: the Writer's entries for each message (a scripted Writer)
+    "Vitoria": ["The user lives in Vitoria", "The user works at the hospital of Txagorritxu"],
+    "Donostia": ["The user's sister Ane lives in Donostia"],
+    "Bilbao": ["The user has moved to Bilbao", "The user has a new job in Basurto"],
+}
+
+
+def _walk(make_agent, answer: str):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from(WALK), "text": answer})
+    agent = make_agent(llm, FLOW_CONFIG)
+    agent.turn("Vivo en Vitoria y trabajo en el hospital de Txagorritxu.", now="2026-03-01T10:00:00")
+    agent.turn("Mi hermana Ane vive en Donostia.", now="2026-03-01T10:01:00")
+    agent.turn("Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto.", now="2026-03-01T10:02:00")
+    agent.learning.wait()
+    agent.new_conversation()  # asked later: the three messages are memory, not the recent turns
+    return agent
+
+
+def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_new_one(make_agent):
+    agent = _walk(make_agent, "You live in Bilbao.")
+    now = agent.ask("Where do I live now?", now="2026-03-02")
+    assert "Bilbao" in now.prompt_text and "Vitoria" not in now.prompt_text
+    assert "left out 1 older value" in now.trace.step("Selector").decision
+    assert "Donostia. (replaced later)" not in now.prompt_text  # a sister's home is hers, not the person's
+    work = agent.ask("Where do I work?", now="2026-03-02")  # not asked about now: both, the old one marked
+    assert "Txagorritxu. (replaced later)" in work.prompt_text and "Basurto" in work.prompt_text
+    rag = agent.ask("Where do I live now?", mode="rag", now="2026-03-02")  # naive RAG stays naive
+    assert "Vitoria" in rag.prompt_text and "replaced" not in rag.prompt_text
+
+
+def test_the_newer_value_is_shown_as_its_entry_when_its_message_was_not_found(make_agent):
+    narrow = replace(FLOW_CONFIG, gather=GatherConfig(top_k=1, rag_top_k=1, part_k=0, memories_shown=0, min_keep=1))
+    agent = _walk(lambda llm, _: make_agent(llm, narrow), "You work in Basurto.")
+    work = agent.ask("Where do I work? At the hospital of Txagorritxu?", now="2026-03-02")
+    assert "Txagorritxu. (replaced later)" in work.prompt_text
+    assert 'The user has a new job in Basurto (said: "' in work.prompt_text
+    assert "shown 2 newer values memory knows" in work.trace.step("Selector").decision  # the move and the job
+
+
+def test_deleting_the_message_that_told_the_move_makes_the_old_home_current_again(make_agent, store):
+    agent = _walk(make_agent, "You live in Vitoria.")
+    move = next(m for m in store.messages(role="user") if "Bilbao" in m.text)
+    store.delete_message(move.id)  # its entries go with it: nothing replaces the old home any more
+    again = agent.ask("Where do I live now?", now="2026-03-02")
+    assert "Vitoria" in again.prompt_text and "(replaced later)" not in again.prompt_text
+    assert "left out" not in again.trace.step("Selector").decision
