@@ -21,7 +21,7 @@ from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
 from .learning import Learning
 from .memory_ops import MemoryOps
-from .responder import build_prompt, quiet_replies, respond, told_only
+from .responder import build_prompt, in_parts, quiet_replies, respond, told_only
 from .retriever import Candidate
 from .trace import Step, Trace
 from .writer import WriterSettings
@@ -164,7 +164,8 @@ class Agent:
             recent = []
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
             recent = told_only(recent)
-        packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template, question=text,
+        packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template,
+                              question=in_parts(text, evidence.parts),
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
                               evidence=lines, recent=recent)
         abstaining = evidence.may_abstain  # only the default LightMem variant's Controller ever sets it

@@ -25,6 +25,7 @@ class Evidence:
     relations: Relations | None = None  # the people the question asks after, as the person's own words know them
     prompt: str = "responder"  # which prompt file the Responder renders
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
+    parts: list[str] = field(default_factory=list)  # a compound question's parts, named to the Responder (2 or more)
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_dates: bool = False) -> str:

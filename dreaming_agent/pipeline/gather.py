@@ -50,6 +50,9 @@ class GatherConfig:
     # LightMem: a question that does not lean on the turns before it is answered without their questions and
     # answers (the Controller's `follow_up`); what the person told there stays
     standalone_without_recent: bool = True
+    # LightMem: a compound question reaches the Responder with its parts named ("Answer each part: 1) … 2) …");
+    # the 0.5B model answered one part of two-part questions
+    name_the_parts: bool = False
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -124,7 +127,8 @@ class Gatherer:
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
                         may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
-                        follow_up=decided.follow_up or not self.config.standalone_without_recent)
+                        follow_up=decided.follow_up or not self.config.standalone_without_recent,
+                        parts=decided.queries[1:] if self.config.name_the_parts else [])
 
     def _told(self) -> list[str]:
         """Everything the person told, one text per message (questions left out), and every entry memory holds

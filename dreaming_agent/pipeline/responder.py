@@ -8,7 +8,7 @@ from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
-from .abstain import UNKNOWN
+from .abstain import UNKNOWN, language
 from .controller import asks
 from .trace import Step
 
@@ -46,6 +46,17 @@ def told_only(recent: list[ChatMessage]) -> list[ChatMessage]:
         if telling:
             out.append(turn)
     return out
+
+
+def in_parts(question: str, parts: list[str]) -> str:
+    """The question with its parts named, in its own language, when it has two or more."""
+    if len(parts) < 2:
+        return question
+    named = "; ".join(f"{i}) {part}" for i, part in enumerate(parts, 1))
+    return f"{question}\n({_EACH_PART[language(question)]} {named})"
+
+
+_EACH_PART = {"es": "Responde a cada parte:", "en": "Answer each part:"}
 
 
 def build_prompt(

@@ -65,3 +65,17 @@ def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
         said = [c.text for c in result.evidence]
         assert said == ["I lived in Valencia before the move.", "I moved to Bilbao for work."], mode
         assert "Where did I move to?" not in result.prompt.messages[0]["content"]
+
+
+def test_a_compound_question_reaches_the_responder_with_its_parts_named_when_asked_to(make_agent):
+    named = make_agent(ScriptedLLM(defaults={"text": "Itziar, en Bilbao."}),
+                       AgentConfig(learn=False, gather=GatherConfig(name_the_parts=True)))
+    named.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    prompt = named.ask("¿Cómo se llama mi hermana y en qué ciudad vive?").prompt_text
+    assert prompt.endswith("¿Cómo se llama mi hermana y en qué ciudad vive?\n"
+                           "(Responde a cada parte: 1) Cómo se llama mi hermana; 2) en qué ciudad vive)")
+    one_part = named.ask("What's my sister's name?").prompt_text
+    assert one_part.endswith("What's my sister's name?")
+    plain = make_agent(ScriptedLLM(), AgentConfig(learn=False))  # off by default
+    plain.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
+    assert plain.ask("¿Cómo se llama mi hermana y en qué ciudad vive?").prompt_text.endswith("vive?")
