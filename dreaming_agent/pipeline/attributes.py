@@ -67,20 +67,24 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     """Each of `entries` that states a value the person later changed, with the entry that says the newer value.
 
     Compared against every entry the person has not forgotten (a Dream's MERGE keeps its sources, superseded, so
-    a merged move still replaces the old home); only entries in one of the shapes are dated from their sources.
+    a merged move still replaces the old home), and only between entries drawn from one speaker's messages (in a
+    conversation between two people, as LoCoMo's, each is "the user" of their own lines).
     """
     mine = [m for m in entries if _shapes(m.text)]
     if not mine:
         return {}
-    shaped = [m for m in store.memories(status=None) if m.status != "forgotten" and _shapes(m.text)]
-    later: dict[str, list[tuple[Value, Memory]]] = {}
-    for m in store.with_sources(shaped):
+    shaped = store.with_sources([m for m in store.memories(status=None) if m.status != "forgotten" and _shapes(m.text)])
+    speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
+    owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources)  # noqa: E731
+    later: dict[tuple[str, frozenset], list[tuple[Value, Memory]]] = {}
+    for m in shaped:
         for v in stated(m):
-            later.setdefault(v.attribute, []).append((v, m))
+            later.setdefault((v.attribute, owner(m)), []).append((v, m))
     out: dict[int, Memory] = {}
-    for memory in store.with_sources(mine):
+    for memory in (m for m in shaped if m.id in {e.id for e in mine}):
         for v in stated(memory):
-            newer = [(w, m) for w, m in later.get(v.attribute, []) if w.said > v.said and not same(w.value, v.value)]
+            newer = [(w, m) for w, m in later.get((v.attribute, owner(memory)), [])
+                     if w.said > v.said and not same(w.value, v.value)]
             if newer:
                 out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
                 break

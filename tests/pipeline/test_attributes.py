@@ -90,3 +90,14 @@ def test_deleting_the_message_that_told_the_move_makes_the_old_home_current_agai
     again = agent.ask("Where do I live now?", now="2026-03-02")
     assert "Vitoria" in again.prompt_text and "(replaced later)" not in again.prompt_text
     assert "left out" not in again.trace.step("Selector").decision
+
+
+def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_their_own_home(store):
+    said = {}
+    for speaker, text, day, entry in (("Melanie", "I live in Paris.", "2026-03-01", "The user lives in Paris"),
+                                      ("Caroline", "I live in Lyon.", "2026-03-02", "The user lives in Lyon"),
+                                      ("Caroline", "I moved to Boston!", "2026-04-01", "The user moved to Boston")):
+        message = store.add_message("s", "user", f"{speaker}: {text}", day, speaker=speaker)
+        said[entry] = store.add_memory(entry, source_message_ids=[message.id], created_at=day)
+    found = attributes.replaced(store, store.memories())
+    assert {m: e.id for m, e in found.items()} == {said["The user lives in Lyon"]: said["The user moved to Boston"]}
