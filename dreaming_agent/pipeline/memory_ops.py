@@ -12,6 +12,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Message, Store, VectorIndex
 from ..text import normalize
+from . import attributes
 from .learning import Learning
 
 
@@ -30,6 +31,10 @@ class MemoryOps:
 
     def mid_term(self) -> list[Memory]:
         return self.store.memories(tier="mtm")
+
+    def replaced(self, entries: list[Memory]) -> dict[int, int]:
+        """Each of `entries` whose value the person changed later (a move, a new job) -> the entry saying the new one."""
+        return {old: newer.id for old, newer in attributes.replaced(self.store, entries).items()}
 
     def history(self) -> list[Message]:
         return self.store.messages()

@@ -72,15 +72,16 @@ def panels(agent: Agent) -> Panels:
     facts, mid_term = agent.memory.facts(), agent.memory.mid_term()
     learning = {m.id for m in facts + mid_term if pending & set(m.source_message_ids)}
     new = {memory_id for memory_id, _ in outcome.stored} if outcome else set()
+    replaced = agent.memory.replaced(facts + mid_term)
 
-    mid_term_html = render.memory_list(mid_term, by_id, learning=learning, new=new,
+    mid_term_html = render.memory_list(mid_term, by_id, learning=learning, new=new, replaced=replaced,
                                        empty="Nothing noted yet: tell me something about you.")
     if latest and latest.id in pending and not any(latest.id in m.source_message_ids for m in mid_term):
         mid_term_html = render.learning_placeholder(latest) + mid_term_html
     view = current_window(agent.store, agent.session)
     step = asdict(outcome.step) if outcome and outcome.step else None
     return Panels(
-        facts=render.memory_list(facts, by_id, learning=learning, new=new,
+        facts=render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
                                  empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
         mid_term=mid_term_html,
         window=render.window_html(view.summary, view.turns),

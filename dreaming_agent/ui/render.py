@@ -26,7 +26,7 @@ STYLE = """<style>
 border:1px solid #fdba74;color:#7c2d12}.da-weak code{background:#ffedd5}
 .da-badge{display:inline-block;font-size:.75em;padding:0 6px;border-radius:9px;margin-left:4px;border:1px solid #cbd5e1;color:#334155}
 .da-writer{background:#eff6ff}.da-manual{background:#fefce8}.da-dream{background:#f5f3ff}
-.da-learning{background:#fef3c7;border-color:#f59e0b;animation:da-pulse 1.2s infinite}.da-new{background:#dcfce7;border-color:#22c55e}
+.da-learning{background:#fef3c7;border-color:#f59e0b;animation:da-pulse 1.2s infinite}.da-new{background:#dcfce7;border-color:#22c55e}.da-replaced{background:#f3f4f6;border-color:#9ca3af;color:#4b5563}
 .da-warn{background:#fee2e2;border-color:#ef4444}
 @keyframes da-pulse{50%{opacity:.45}}
 .gradio-style ul.da-list{list-style:none;padding-left:0;margin:0}.gradio-style ul.da-list>li{list-style:none;padding:6px 0;
@@ -162,9 +162,10 @@ def writer_panel(message: Message | None, step: Mapping[str, Any] | None, *, run
 
 def memory_list(
     memories: Sequence[Memory], sources: Mapping[int, Message], *, learning: Iterable[int] = (),
-    new: Iterable[int] = (), empty: str = "Nothing yet.",
+    new: Iterable[int] = (), replaced: Mapping[int, int] | None = None, empty: str = "Nothing yet.",
 ) -> str:
-    """Entries with id, origin, state, and the dated messages they came from."""
+    """Entries with id, origin, state (`replaced`: entry -> the entry that says its newer value), and the dated
+    messages they came from."""
     if not memories:
         return f'<p class="da-empty">{escape(empty)}</p>'
     learning, new = set(learning), set(new)
@@ -175,6 +176,8 @@ def memory_list(
             state = '<span class="da-badge da-learning">learning…</span>'
         elif memory.id in new:
             state = '<span class="da-badge da-new">new</span>'
+        if replaced and memory.id in replaced:
+            state += f'<span class="da-badge da-replaced">replaced by #{int(replaced[memory.id])}</span>'
         said = "".join(
             f'<div class="da-src">{escape(sources[m].created_at[:10])} · you said: “{escape(_clip(sources[m].text, 200))}”</div>'
             for m in memory.source_message_ids if m in sources

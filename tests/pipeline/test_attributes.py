@@ -1,5 +1,6 @@
 """A newer value of something that holds one value at a time (home, workplace, occupation) replaces the older one,
 read in code from the Writer's entries; what is not the person's own, or holds several values, is left alone."""
+import re
 from dataclasses import replace
 
 import pytest
@@ -101,3 +102,16 @@ def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_th
         said[entry] = store.add_memory(entry, source_message_ids=[message.id], created_at=day)
     found = attributes.replaced(store, store.memories())
     assert {m: e.id for m, e in found.items()} == {said["The user lives in Lyon"]: said["The user moved to Boston"]}
+
+
+def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
+    from dreaming_agent.ui import handlers
+
+    agent = _walk(make_agent, "You live in Bilbao.")
+    ids = {m.text: m.id for m in agent.memory.mid_term()}
+    mid_term = handlers.panels(agent).mid_term
+    home, move = ids["The user lives in Vitoria"], ids["The user has moved to Bilbao"]
+    assert f'#{home}</span>The user lives in Vitoria' in mid_term
+    assert re.search(rf"#{home}</span>The user lives in Vitoria.*?replaced by #{move}</span>", mid_term)
+    assert f"replaced by #{ids['The user has a new job in Basurto']}" in mid_term  # the old hospital's entry
+    assert mid_term.count("replaced by") == 2  # the sister's home is hers

@@ -100,6 +100,13 @@ def test_memory_list_shows_origin_state_and_dated_sources():
     assert 'da-dream">dream' in html
 
 
+def test_memory_list_shows_which_entry_replaced_an_older_value():
+    html = render.memory_list([memory(7, "The user lives in Vitoria"), memory(9, "The user has moved to Bilbao")], {},
+                              replaced={7: 9})
+    assert re.search(r"#7</span>The user lives in Vitoria.*da-replaced\">replaced by #9</span>", html)
+    assert html.count("replaced by") == 1
+
+
 def test_memory_list_when_empty_shows_the_hint():
     assert "Tell me more" in render.memory_list([], {}, empty="Tell me more")
 
