@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..store import Store
-from ..store.records import Memory
+from ..store.records import Memory, Sentence
 from ..text import entities, normalize, split_sentences, words
 from . import attributes, dates
 from .abstain import Relations
@@ -55,10 +55,10 @@ def stating(entry: str, message: str) -> str:
     return " ".join(related) if related and len(related) < len(sentences) else message
 
 
-def quotes(entry: Memory, sentence: Candidate) -> bool:
-    """`entry`'s line (`memory_line`) already quotes this sentence of its message."""
-    return any(sentence.kind == "sentence" and sentence.sources and s.message_id == sentence.sources[0].message_id
-               and sentence.text in stating(entry.text, s.text) for s in entry.sources)
+def quotes(entry: Memory, sentence: Sentence) -> bool:
+    """`sentence` is one of those of its message that state `entry` (what `memory_line` would quote)."""
+    return any(s.message_id == sentence.message_id and sentence.text in stating(entry.text, s.text)
+               for s in entry.sources)
 
 
 def in_date_order(candidates: list[Candidate]) -> list[Candidate]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Store, VectorIndex
+from ..store import Memory, Store, VectorIndex
 from . import abstain, controller, selector
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, quotes,
                        replacements, said_line)
@@ -103,11 +103,10 @@ class Gatherer:
             older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
             older.update((key, "") for key in changes.successors)  # its successor is shown instead
             sentences = [c for c in sentences if c.key not in older]
-        # The newer value is shown as the entry that states it, in place of the sentences it quotes: in the app the
-        # 0.5B model read "Me he mudado a Bilbao…" beside "Mi hermana Ane vive en Donostia." and answered Donostia.
-        newer = _successors(changes, found.candidates, memories)
-        sentences = [c for c in sentences if not any(quotes(entry.record, c) for entry in newer)]
-        memories += newer
+        # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
+        # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
+        newer = self._successors(changes, found.candidates, sentences)
+        sentences += newer
         marks = changes.marks
         if self.config.newest_wins is not None:
             marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
@@ -129,6 +128,23 @@ class Gatherer:
                         may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
                         follow_up=decided.follow_up or not self.config.standalone_without_recent,
                         parts=decided.queries[1:] if self.config.name_the_parts else [])
+
+    def _successors(self, changes: Replacements, candidates: list[Candidate], shown: list[Candidate]) -> list[Candidate]:
+        """The sentences stating the newer value of a shown (or left out) sentence, each once and not when shown
+        already; each takes the score of the best sentence it replaces."""
+        score = {c.key: c.score for c in candidates}
+        entries: dict[int, tuple[Memory, float]] = {}
+        for key, newer in changes.successors.items():
+            for entry in newer:
+                entries[entry.id] = (entry, max(score.get(key, 0.0), entries.get(entry.id, (entry, 0.0))[1]))
+        message_ids = {s.message_id for entry, _ in entries.values() for s in entry.sources}
+        shown_ids = {c.id for c in shown if c.kind == "sentence"}
+        out: dict[int, Candidate] = {}
+        for sentence in self.store.sentences(message_ids=message_ids):
+            for entry, best in entries.values():
+                if sentence.id not in shown_ids and quotes(entry, sentence):
+                    out[sentence.id] = Candidate(sentence, max(best, out[sentence.id].score if sentence.id in out else 0.0))
+        return list(out.values())
 
     def _told(self) -> list[str]:
         """Everything the person told, one text per message (questions left out), and every entry memory holds
@@ -218,20 +234,6 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
             out.append(c)
             seen |= messages
     return out
-
-
-def _successors(changes: Replacements, candidates: list[Candidate], memories: list[Candidate]) -> list[Candidate]:
-    """The entries holding the newer value of a shown (or left out) sentence, each once and not when already shown;
-    each takes the score of the best sentence it replaces."""
-    score = {c.key: c.score for c in candidates}
-    shown = {c.id for c in memories}
-    out: dict[int, Candidate] = {}
-    for key, entries in changes.successors.items():
-        for entry in entries:
-            if entry.id not in shown:
-                best = max(score.get(key, 0.0), out[entry.id].score if entry.id in out else 0.0)
-                out[entry.id] = Candidate(entry, best)
-    return list(out.values())
 
 
 def _newer_shown(newer: list[Candidate]) -> str:

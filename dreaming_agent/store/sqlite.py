@@ -187,7 +187,8 @@ class Store:
         return Deletion(removed, sentence_ids, restored)
 
     # -- sentences ------------------------------------------------------------------------------------
-    def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None) -> list[Sentence]:
+    def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None,
+                  message_ids: Iterable[int] | None = None) -> list[Sentence]:
         sql = (
             "SELECT s.id, s.message_id, s.position, s.text, m.created_at, m.external_id, m.speaker "
             "FROM sentences s JOIN messages m ON m.id = s.message_id"
@@ -202,6 +203,12 @@ class Store:
                 return []
             clauses.append(f"s.id IN ({','.join('?' * len(ids))})")
             params.extend(ids)
+        if message_ids is not None:
+            message_ids = list(message_ids)
+            if not message_ids:
+                return []
+            clauses.append(f"s.message_id IN ({','.join('?' * len(message_ids))})")
+            params.extend(message_ids)
         if clauses:
             sql += " WHERE " + " AND ".join(clauses)
         return [Sentence(*r) for r in self.query(sql + " ORDER BY s.id", params)]

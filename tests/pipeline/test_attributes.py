@@ -75,13 +75,14 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
     assert "Vitoria" in rag.prompt_text and "replaced" not in rag.prompt_text
 
 
-def test_the_newer_value_is_shown_as_its_entry_when_its_message_was_not_found(make_agent):
+def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_agent):
     narrow = replace(FLOW_CONFIG, gather=GatherConfig(top_k=1, rag_top_k=1, part_k=0, memories_shown=0, min_keep=1))
     agent = _walk(lambda llm, _: make_agent(llm, narrow), "You work in Basurto.")
     work = agent.ask("Where do I work? At the hospital of Txagorritxu?", now="2026-03-02")
     assert "Txagorritxu. (replaced later)" in work.prompt_text
-    assert 'The user has a new job in Basurto (said: "' in work.prompt_text
-    assert "shown 2 newer values memory knows" in work.trace.step("Selector").decision  # the move and the job
+    assert "- 2026-03-01: Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in work.prompt_text
+    assert "shown 1 newer value memory knows" in work.trace.step("Selector").decision  # as said, not as an entry
+    assert "(said:" not in work.prompt_text
 
 
 def test_deleting_the_message_that_told_the_move_makes_the_old_home_current_again(make_agent, store):
