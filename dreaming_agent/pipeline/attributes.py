@@ -75,7 +75,8 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
         return {}
     shaped = store.with_sources([m for m in store.memories(status=None) if m.status != "forgotten" and _shapes(m.text)])
     speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
-    owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources)  # noqa: E731
+    # the person of the app has no speaker name, and an entry they typed has no message: both are theirs
+    owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}  # noqa: E731
     later: dict[tuple[str, frozenset], list[tuple[Value, Memory]]] = {}
     for m in shaped:
         for v in stated(m):

@@ -116,3 +116,18 @@ def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
     assert re.search(rf"#{home}</span>The user lives in Vitoria.*?replaced by #{move}</span>", mid_term)
     assert f"replaced by #{ids['The user has a new job in Basurto']}" in mid_term  # the old hospital's entry
     assert mid_term.count("replaced by") == 2  # the sister's home is hers
+
+
+def test_a_durable_fact_whose_value_changed_is_left_out_and_the_newer_value_shown(make_agent, store):
+    agent = _walk(make_agent, "You work in Basurto.")
+    # Typed into "memory about you" before the walk (no message behind it, so never shown verbatim instead).
+    typed = "The user works at the hospital of Cruces"
+    vector = agent.embedder.embed(typed, role="passage")
+    fact = store.add_memory(typed, tier="ltm", origin="manual", embedding=vector, created_at="2026-02-01")
+    agent.index.add("memories", [fact], vector[None, :])
+    kept = agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02")
+    assert typed not in kept.prompt_text
+    assert "Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in kept.prompt_text
+    for message in store.messages(role="user"):  # nothing said any more: the typed fact is all memory holds
+        store.delete_message(message.id)
+    assert typed in agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02").prompt_text
