@@ -197,18 +197,13 @@ class Store:
         clauses = []
         if missing_embedding:
             clauses.append("s.embedding IS NULL")
-        if ids is not None:
-            ids = list(ids)
-            if not ids:
-                return []
-            clauses.append(f"s.id IN ({','.join('?' * len(ids))})")
-            params.extend(ids)
-        if message_ids is not None:
-            message_ids = list(message_ids)
-            if not message_ids:
-                return []
-            clauses.append(f"s.message_id IN ({','.join('?' * len(message_ids))})")
-            params.extend(message_ids)
+        for column, wanted in (("s.id", ids), ("s.message_id", message_ids)):
+            if wanted is not None:
+                wanted = list(wanted)
+                if not wanted:
+                    return []
+                clauses.append(f"{column} IN ({','.join('?' * len(wanted))})")
+                params.extend(wanted)
         if clauses:
             sql += " WHERE " + " AND ".join(clauses)
         return [Sentence(*r) for r in self.query(sql + " ORDER BY s.id", params)]
