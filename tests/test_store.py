@@ -205,3 +205,9 @@ def test_a_snapshot_reloads_whole_and_the_copy_never_writes_back(tmp_path):
     assert [m.text for m in Store(tmp_path / "snap.sqlite3").memories()] == ["The user lives in Porto"]
     copy.close()
     original.close()
+
+
+def test_memories_can_be_cut_to_texts_like_a_pattern(store):
+    ids = [store.add_memory(text) for text in ("The user lives in Vigo", "The user LIKES tea", "The user has a job")]
+    assert [m.id for m in store.memories(text_like=["%live%", "%JOB%"])] == [ids[0], ids[2]]
+    assert [m.id for m in store.memories(text_like=[])] == ids

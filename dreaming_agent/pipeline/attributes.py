@@ -35,6 +35,9 @@ _SHAPES = {
     "occupation": re.compile(_VERB_AT + r"(?:works?|worked|working|started\s+working)\s+(?:now\s+)?as\s+" + _VALUE,
                              re.IGNORECASE),
 }
+# Every shape holds one of these words (SQL LIKE patterns, for a first cut in the store)
+_MAY_STATE = ("%live%", "%living%", "%mov%", "%relocat%", "%settled%", "%work%", "%job%", "%employed%", "%home%",
+              "%house%", "%flat%", "%apartment%", "%address%")
 _ARTICLES = {"a", "an", "the", "el", "la", "los", "las", "un", "una"}
 # "works in the mornings" says when, not where
 _WHEN_WORDS = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?|shifts?|weekends?|weekdays?|summers?|"
@@ -73,7 +76,9 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     mine = [m for m in entries if _shapes(m.text)]
     if not mine:
         return {}
-    shaped = store.with_sources([m for m in store.memories(status=None) if m.status != "forgotten" and _shapes(m.text)])
+    # Read only what could be in a shape: on the reply path, a scan of every entry took 0.6 s at 20,000 entries.
+    found = store.memories(status=None, text_like=_MAY_STATE)
+    shaped = store.with_sources([m for m in found if m.status != "forgotten" and _shapes(m.text)])
     speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
     # the person of the app has no speaker name, and an entry they typed has no message: both are theirs
     owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}  # noqa: E731
