@@ -252,14 +252,11 @@ class Store:
         self, *, status: str | None = "active", tier: str | None = None, ids: Iterable[int] | None = None,
         with_sources: bool = False, text_like: Iterable[str] = (),
     ) -> list[Memory]:
-        """Entries in id order; `with_sources` adds the messages each came from (one more read); `text_like` keeps
-        those whose text matches one of these SQL LIKE patterns (ASCII case ignored)."""
+        """Entries in id order; `with_sources` adds their messages (one more read); `text_like`: SQL LIKE patterns."""
         sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE 1=1"
-        params: list = []
-        text_like = list(text_like)
-        if text_like:
-            sql += " AND (" + " OR ".join("text LIKE ?" for _ in text_like) + ")"
-            params.extend(text_like)
+        params: list = list(text_like)
+        if params:  # any one of them, ASCII case ignored
+            sql += " AND (" + " OR ".join("text LIKE ?" for _ in params) + ")"
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
