@@ -72,9 +72,10 @@ class Replacements:
 
     marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
     successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
+    stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
 
-def replacements(store: Store, sentences: list[Candidate]) -> Replacements:
+def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = ()) -> Replacements:
     """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when every entry drawn from it
     states something that holds one value at a time and was said again later with another value (`attributes`: a
     move replaces the old home, a new job the old one).
@@ -84,8 +85,8 @@ def replacements(store: Store, sentences: list[Candidate]) -> Replacements:
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
     updated = store.dreams.updated_away() if derived else set()
-    changed = attributes.replaced(store, derived)
-    found = Replacements()
+    changed = attributes.replaced(store, derived + [c.record for c in facts])  # one read of the store per turn
+    found = Replacements(stale={c.id: changed[c.id] for c in facts if c.id in changed})
     for s in sentences:
         said = _content(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids

@@ -12,7 +12,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, VectorIndex
-from . import abstain, attributes, controller, selector
+from . import abstain, controller, selector
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, quotes,
                        replacements, said_line)
 from .retriever import Candidate, is_question, search
@@ -97,13 +97,12 @@ class Gatherer:
                           parsed=_listing(found.candidates)))
         t0 = time.perf_counter()
         sentences, facts, memories = self._choose(found)
-        changes = replacements(self.store, sentences)
+        changes = replacements(self.store, sentences, facts)
         # A durable fact is shown as plain text, with no mark: one whose value changed later is left out, and the
         # sentence saying the newer value shown instead (in the app, "The user works in the hospital of
         # Txagorritxu", promoted by a Dream, still answered "Where do I work?" after the new job)
-        stale = attributes.replaced(self.store, [c.record for c in facts])
-        changes.successors.update({c.key: [stale[c.id]] for c in facts if c.id in stale})
-        facts = [c for c in facts if c.id not in stale]
+        changes.successors.update({c.key: [changes.stale[c.id]] for c in facts if c.id in changes.stale})
+        facts = [c for c in facts if c.id not in changes.stale]
         older: dict[str, str] = {}
         if decided.current and self.config.replaced_now is not None:
             older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
