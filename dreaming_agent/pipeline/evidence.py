@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..store import Store
+from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import entities, normalize, split_sentences, words
-from . import attributes, dates
+from . import dates
 from .abstain import Relations
 from .retriever import Candidate
 from .trace import Step

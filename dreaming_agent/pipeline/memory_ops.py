@@ -10,9 +10,8 @@ from ..embed.base import Embedder
 from ..errors import DuplicateMemory
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Memory, Message, Store, VectorIndex
+from ..store import Memory, Message, Store, VectorIndex, attributes
 from ..text import normalize
-from . import attributes
 from .learning import Learning
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..store import Store
-from ..store.records import Memory
 from ..text import entities, normalize, proper_nouns, words
+from .records import Memory
+from .sqlite import Store
 
 # "The user …" or "The user's job …", not "The user's sister …"
 _ABOUT_USER = re.compile(r"^\W*(?:the\s+)?user(?:'s\s+(?:new\s+|current\s+)?(?:job|work|workplace|home|house|flat|"
