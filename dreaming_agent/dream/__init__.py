@@ -7,7 +7,7 @@ from typing import Callable
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Memory, Store, VectorIndex, now_iso
+from ..store import Memory, Store, VectorIndex, attributes, now_iso
 from .apply import apply_dream, undo_dream
 from .cluster import cluster_memories
 from .diff import DreamReport, report_from_store
@@ -49,7 +49,10 @@ def run_dream(
     # (its cost grows with what is new, not with all that is remembered); after an undo they count as new again.
     fresh = store.dreams.changed_since_last()
     clusters = [c for c in clusters if c and fresh.intersection(c)]
-    asked = [c for c in clusters if _worth_asking(c, entries)]
+    # Which entries hold a value the person changed later (a move, a new job): the validator keeps them from
+    # becoming long-term. Read in code from the entries, before any proposal.
+    replaced = attributes.replaced(store, list(entries.values()))
+    asked = [c for c in clusters if _worth_asking(c, entries, replaced)]
     settled = len(clusters) - len(asked)
     clusters = asked
     clock = _lap(timings, "cluster_ms", clock)
@@ -64,7 +67,7 @@ def run_dream(
     clock = _lap(timings, "propose_ms", clock)
 
     operations = [op for proposal in proposals for op in proposal.operations]
-    decisions = [Decision(op, verdict) for op, verdict in zip(operations, validate_all(operations, entries))]
+    decisions = [Decision(op, verdict) for op, verdict in zip(operations, validate_all(operations, entries, replaced))]
     clock = _lap(timings, "validate_ms", clock)
 
     applied = apply_dream(
@@ -99,12 +102,12 @@ def undo_last_dream(store: Store, index: VectorIndex) -> DreamReport | None:
     return report
 
 
-def _worth_asking(cluster: list[int], entries: dict[int, Memory]) -> bool:
+def _worth_asking(cluster: list[int], entries: dict[int, Memory], replaced: dict[int, Memory]) -> bool:
     """A lone entry can only be promoted or forgotten, and neither takes a text from the model: when the validator
     would refuse both whatever the model says (a long-term entry, a one-off remark about work…), no call for it."""
     if len(cluster) > 1:
         return True
-    return any(validate(DreamOperation(op=op, target_ids=cluster, reason=""), entries).accepted
+    return any(validate(DreamOperation(op=op, target_ids=cluster, reason=""), entries, replaced=replaced).accepted
                for op in ("PROMOTE", "FORGET"))
 
 

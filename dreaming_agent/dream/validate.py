@@ -14,12 +14,14 @@ MAX_TEXT_CHARS = 500
 _FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself yo mi mis".split())
 
 
-def validate_all(operations: list[DreamOperation], entries: Mapping[int, Memory]) -> list[Verdict]:
+def validate_all(
+    operations: list[DreamOperation], entries: Mapping[int, Memory], replaced: Mapping[int, Memory] | None = None
+) -> list[Verdict]:
     """Judge operations in order; an entry changed by an accepted operation is off limits to later ones."""
     touched: set[int] = set()
     verdicts = []
     for op in operations:
-        verdict = validate(op, entries, frozenset(touched))
+        verdict = validate(op, entries, frozenset(touched), replaced)
         if verdict.accepted:
             touched.update(op.target_ids)
         verdicts.append(verdict)
@@ -27,10 +29,14 @@ def validate_all(operations: list[DreamOperation], entries: Mapping[int, Memory]
 
 
 def validate(
-    op: DreamOperation, entries: Mapping[int, Memory], touched: frozenset[int] | set[int] = frozenset()
+    op: DreamOperation, entries: Mapping[int, Memory], touched: frozenset[int] | set[int] = frozenset(),
+    replaced: Mapping[int, Memory] | None = None,
 ) -> Verdict:
-    """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops."""
+    """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops, and
+    `replaced` maps an entry whose value the person changed later to the entry saying the newer value."""
     problem = _check_targets(op, entries, touched)
+    if problem is None and op.op == "PROMOTE":
+        problem = _promotes_an_old_value(op.target_ids, replaced or {})
     if problem is None:
         targets = [entries[i] for i in op.target_ids]
         check = {"MERGE": _check_merge, "UPDATE": _check_update, "PROMOTE": _check_promote, "FORGET": _check_forget}
@@ -252,6 +258,17 @@ def _check_promote(op: DreamOperation, targets: list[Memory]) -> str | None:
             f"{'' if len(distinct_messages) == 1 else 's'} and is not an identity or health fact the person "
             "stated; it must be said at least twice to become long-term."
         )
+    return None
+
+
+def _promotes_an_old_value(target_ids: list[int], replaced: Mapping[int, Memory]) -> str | None:
+    """In the app, a Dream promoted "The user works in the hospital of Txagorritxu" after the person had told of a
+    new job: long-term memory would have kept the old workplace as a durable fact."""
+    for memory_id in target_ids:
+        newer = replaced.get(memory_id)
+        if newer is not None:
+            return (f"Entry {memory_id} states a value the person changed later (entry {newer.id}: "
+                    f"'{newer.text}'); an old value is not made long-term.")
     return None
 
 

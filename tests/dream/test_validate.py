@@ -109,6 +109,18 @@ def test_validate_all_lets_the_first_claim_win():
     assert "already changed" in verdicts[1].reason
 
 
+def test_an_old_value_the_person_changed_is_never_promoted():
+    # Entry 16 is said twice, so it would be promoted; told that entry 8 says a newer value, the validator refuses.
+    assert validate(op("PROMOTE", [16]), ENTRIES).accepted
+    verdict = validate(op("PROMOTE", [16]), ENTRIES, replaced={16: ENTRIES[8]})
+    assert not verdict.accepted
+    assert "entry 8" in verdict.reason and "changed later" in verdict.reason
+    # ...and only PROMOTE: merging the old value with others keeps every value, so it stays the validator's usual call
+    assert validate(op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"), ENTRIES,
+                    replaced={5: ENTRIES[8]}).accepted
+    assert not validate_all([op("PROMOTE", [16])], ENTRIES, {16: ENTRIES[8]})[0].accepted
+
+
 def test_validator_reads_nothing_but_its_arguments():
     operation = op("FORGET", [13])
     before = (dict(ENTRIES), operation.model_dump())
