@@ -100,6 +100,28 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
     return found
 
 
+# How the newest value is named after the sentence that says it, in the voice of the person's own lines
+_SAID_AS = {"home": "I live in {}", "workplace": "I work at {}", "occupation": "I work as {}"}
+
+
+def newest_values(successors: list[Memory], shown: list[Candidate]) -> dict[str, str]:
+    """After each shown sentence that states a value replacing an older one, that value in a few plain words:
+    " (newest: I live in Bilbao; I work at Basurto)".
+
+    The 0.5B model read "Me he mudado a Bilbao…" beside "Mi hermana Ane vive en Donostia." and answered "Where do I
+    live now?" with the sister's town; the words the question uses, written by code from the Writer's entry, are
+    what it needed."""
+    marks: dict[str, str] = {}
+    for c in shown:
+        if c.kind != "sentence":
+            continue
+        said = [_SAID_AS[v.attribute].format(v.value)
+                for entry in successors if quotes(entry, c.record) for v in attributes.stated(entry)]
+        if said:
+            marks[c.key] = f" (newest: {'; '.join(dict.fromkeys(said))})"
+    return marks
+
+
 def in_context(store: Store, sentences: list[Candidate], *, max_chars: int) -> list[Candidate]:
     """Each hit shown as its whole message when short (a lone "Hola desde Edimburgo!!" says little), once per message."""
     messages = store.messages_by_id({c.sources[0].message_id for c in sentences if c.sources})

@@ -13,8 +13,8 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, VectorIndex
 from . import abstain, controller, selector
-from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, quotes,
-                       replacements, said_line)
+from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
+                       quotes, replacements, said_line)
 from .retriever import Candidate, is_question, search
 from .trace import Step
 
@@ -53,6 +53,9 @@ class GatherConfig:
     # LightMem: a compound question reaches the Responder with its parts named ("Answer each part: 1) … 2) …");
     # the 0.5B model answered one part of two-part questions
     name_the_parts: bool = False
+    # LightMem, a question about the person (not about a relative): a sentence that says a value which replaced an
+    # older one (a move, a new job) is followed by it in plain words, "(newest: I live in Bilbao)"
+    name_newest: bool = True
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -112,7 +115,11 @@ class Gatherer:
         # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
         newer = self._successors(changes, found.candidates, sentences)
         sentences += newer
+        known = abstain.relations(text, self._told) if decided.question else None
         marks = changes.marks
+        if self.config.name_newest and decided.personal and known is None:  # "my sister" is not the person
+            successors = {e.id: e for group in changes.successors.values() for e in group}
+            marks = {**newest_values(list(successors.values()), sentences), **marks}
         if self.config.newest_wins is not None:
             marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
         if self.config.message_chars:
@@ -122,7 +129,6 @@ class Gatherer:
                            resolve_dates=self.config.resolve_dates and decided.temporal)
                  if c.kind == "sentence" else memory_line(c, with_sources=True) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
-        known = abstain.relations(text, self._told) if decided.question else None
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "

@@ -75,6 +75,19 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
     assert "Vitoria" in rag.prompt_text and "replaced" not in rag.prompt_text
 
 
+def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about_themselves(make_agent):
+    agent = _walk(make_agent, "You live in Bilbao.")
+    # In the app the 0.5B model answered "Where do I live now?" with the sister's town from these very lines.
+    now = agent.ask("Where do I live now?", now="2026-03-02")
+    assert "en Basurto. (newest: I live in Bilbao; I work at Basurto)" in now.prompt_text
+    work = agent.ask("Where do I work?", now="2026-03-02")  # the old line stays, marked; the new one is named
+    assert "Txagorritxu. (replaced later)" in work.prompt_text and "(newest: I live in Bilbao" in work.prompt_text
+    sister = agent.ask("Where does my sister live?", now="2026-03-02")  # about her: the person's values are not hers
+    assert "Donostia" in sister.prompt_text and "(newest" not in sister.prompt_text
+    rag = agent.ask("Where do I live now?", mode="rag", now="2026-03-02")
+    assert "Bilbao" in rag.prompt_text and "(newest" not in rag.prompt_text
+
+
 def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_agent):
     narrow = replace(FLOW_CONFIG, gather=GatherConfig(top_k=1, rag_top_k=1, part_k=0, memories_shown=0, min_keep=1))
     agent = _walk(lambda llm, _: make_agent(llm, narrow), "You work in Basurto.")
