@@ -90,11 +90,30 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     for memory in (m for m in shaped if m.id in {e.id for e in mine}):
         for v in stated(memory):
             newer = [(w, m) for w, m in later.get((v.attribute, owner(memory)), [])
-                     if w.said > v.said and not same(w.value, v.value)]
+                     if w.said > v.said and not same(w.value, v.value)  and not _placed_within(v.value, m)]
             if newer:
                 out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
                 break
     return out
+
+
+# "from Vitoria", "de Vitoria", "left Vitoria": the place named is the one left behind
+_LEFT = re.compile(r"\b(?:from|left|leaving|leave|de|desde|dej[eé]|dejamos)\s+(?:the\s+|el\s+|la\s+)?$")
+
+
+def _placed_within(older: str, newer: Memory) -> bool:
+    """The newer value's own message names the older one too, not as the place left: "a house to rent in San Antonio,
+    en Beacon Hill" places the house within the town the person moved to; a move reads "from Vitoria to Bilbao"."""
+    first = proper_nouns(older.split(",")[0])
+    if not first:
+        return False
+    name = max(first, key=len)
+    for source in newer.sources:
+        said = normalize(source.text)
+        for found in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", said):
+            if not _LEFT.search(said[: found.start()]):
+                return True
+    return False
 
 
 def _shapes(text: str) -> list[tuple[str, str]]:

@@ -76,7 +76,8 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
 
 
 def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about_themselves(make_agent):
-    agent = _walk(make_agent, "You live in Bilbao.")
+    named = replace(FLOW_CONFIG, gather=replace(FLOW_CONFIG.gather, name_newest=True))
+    agent = _walk(lambda llm, _: make_agent(llm, named), "You live in Bilbao.")
     # In the app the 0.5B model answered "Where do I live now?" with the sister's town from these very lines.
     now = agent.ask("Where do I live now?", now="2026-03-02")
     assert "en Basurto. (newest: I live in Bilbao; I work at Basurto)" in now.prompt_text
@@ -86,6 +87,8 @@ def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about
     assert "Donostia" in sister.prompt_text and "(newest" not in sister.prompt_text
     rag = agent.ask("Where do I live now?", mode="rag", now="2026-03-02")
     assert "Bilbao" in rag.prompt_text and "(newest" not in rag.prompt_text
+    agent.config = replace(agent.config, gather=replace(agent.config.gather, name_newest=False))  # the default
+    assert "(newest" not in agent.ask("Where do I live now?", now="2026-03-02").prompt_text
 
 
 def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_agent):
@@ -116,6 +119,20 @@ def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_th
         said[entry] = store.add_memory(entry, source_message_ids=[message.id], created_at=day)
     found = attributes.replaced(store, store.memories())
     assert {m: e.id for m, e in found.items()} == {said["The user lives in Lyon"]: said["The user moved to Boston"]}
+
+
+@pytest.mark.parametrize("then, replaced", [
+    ("We found a house to rent in San Antonio, in Beacon Hill.", False),  # the house is in the town moved to
+    ("Encontramos casa en San Antonio, en Beacon Hill.", False),
+    ("We moved from San Antonio to Beacon Hill.", True),  # the town is the one left
+    ("Nos mudamos de San Antonio a Beacon Hill.", True),
+    ("We found a house in Beacon Hill.", True),
+])
+def test_a_place_named_within_the_town_moved_to_does_not_replace_it(store, then, replaced):
+    ids = [store.add_memory(entry, source_message_ids=[store.add_message("s", "user", text, day).id], created_at=day)
+           for text, day, entry in (("We are moving to San Antonio.", "2026-02-08", "The user is moving to San Antonio"),
+                                    (then, "2026-02-22", "The user's house is in Beacon Hill"))]
+    assert (ids[0] in attributes.replaced(store, store.memories())) is replaced
 
 
 def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
