@@ -90,7 +90,7 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     for memory in (m for m in shaped if m.id in {e.id for e in mine}):
         for v in stated(memory):
             newer = [(w, m) for w, m in later.get((v.attribute, owner(memory)), [])
-                     if w.said > v.said and not same(w.value, v.value)  and not _placed_within(v.value, m)]
+                     if w.said > v.said and not same(w.value, v.value) and not _placed_within(v.value, m)]
             if newer:
                 out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
                 break
