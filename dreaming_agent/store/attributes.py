@@ -26,8 +26,8 @@ _VALUE = (r"(?P<value>[^,.;:()\"]+?)"
 _SHAPES = {
     "home": re.compile(r"(?:" + _VERB_AT + r"(?:lives?|lived|living|moved|moving|relocated|settled)\s+(?:now\s+)?"
                        r"(?:back\s+)?(?:in|to|into)\s+(?:an?\s+(?:new\s+)?(?:home|house|flat|apartment)\s+in\s+)?"
-                       r"|\buser's\s+(?:new\s+|current\s+)?(?:home|house|flat|apartment|address)\s+is\s+(?:now\s+)?"
-                       r"(?:in\s+)?)" + _VALUE, re.IGNORECASE),
+                       r"|\buser's\s+(?:new\s+|current\s+)?(?:(?:home|address)\s+is\s+(?:now\s+)?(?:in\s+)?"
+                       r"|(?:house|flat|apartment)\s+is\s+(?:now\s+)?in\s+))" + _VALUE, re.IGNORECASE),
     "workplace": re.compile(r"(?:" + _VERB_AT + r"(?:works?|worked|working|started\s+working|is\s+employed)"
                             r"(?:\s+as\s+an?\s+[\w\s-]+?)?|\ba\s+(?:new\s+)?job"
                             r"|\buser's\s+(?:new\s+|current\s+)?(?:job|work|workplace)\s+is)"

@@ -32,6 +32,9 @@ def _entry(text: str) -> Memory:
     ("The user visited her sister, who lives in Donostia", {}),
     ("The user and her husband moved to Paris", {}),  # not the user's clause alone: left alone
     ("The user has a cat named Miso", {}),  # a person may have several: never single-valued
+    ("The user's house is in Beacon Hill", {"home": "Beacon Hill"}),
+    ("The user's home is now Bilbao", {"home": "Bilbao"}),
+    ("The user's house is rented to Beto", {}),  # what became of the house, not where the person lives
 ])
 def test_the_single_valued_things_an_entry_states_about_the_person(text, expected):
     assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected
