@@ -50,8 +50,8 @@ def run_dream(
     fresh = store.dreams.changed_since_last()
     clusters = [c for c in clusters if c and fresh.intersection(c)]
     # Which entries hold a value the person changed later (a move, a new job): the validator keeps them from
-    # becoming long-term. Read in code from the entries, before any proposal.
-    replaced = attributes.replaced(store, list(entries.values()))
+    # becoming long-term. Read in code from the entries, before any proposal, and only when there is a group to judge.
+    replaced = attributes.replaced(store, list(entries.values())) if clusters else {}
     asked = [c for c in clusters if _worth_asking(c, entries, replaced)]
     settled = len(clusters) - len(asked)
     clusters = asked
