@@ -119,6 +119,32 @@ def proper_nouns(text: str) -> set[str]:
     return set(names)
 
 
+# Words of greeting, thanks, agreement and exclamation (English and Spanish, accents folded). A sentence made only
+# of these and names ("Wow, Mel!", "¡Gracias, Ana!") tells nothing about anyone. "yes" and "no" are not here: they
+# answer something.
+_SMALL_TALK = frozenset(
+    """hi hello hey hiya howdy morning evening night good great nice cool awesome amazing wonderful lovely sweet
+    fantastic sounds wow whoa oh ah aw aww haha hahaha lol thanks thank thx you so much very really totally definitely
+    absolutely agreed agree exactly indeed sure bye goodbye later soon see talk to take care congrats
+    congratulations cheers welcome glad hear same here too me that that's it's is what a
+    hola buenas buenos dias tardes noches gracias muchas muchisimas guau vaya uau ay jaja jajaja genial estupendo
+    perfecto claro vale bien muy super que chulo adios hasta luego pronto nos vemos hablamos felicidades
+    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo""".split()
+)
+# Of which at least one must be said: a sentence of "you", "so" and names is not small talk, just short.
+_SMALL_TALK_FUNCTION = frozenset("you so much very really to take here too me that that's it's is what a muy que "
+                                 "de nos hasta".split())
+
+
+def says_nothing(text: str) -> bool:
+    """Small talk: only greetings, thanks, agreement or exclamations, and names ("Caroline: Thanks, Mel!")."""
+    names = {part for name in proper_nouns(text) for part in name.split()} - _SMALL_TALK  # "Wow" opens, not names
+    said = [normalize(w) for w in words(text)]
+    content = [w for w in said if w not in names]
+    return bool(content) and all(w in _SMALL_TALK for w in content) \
+        and any(w not in _SMALL_TALK_FUNCTION for w in content)
+
+
 def number_word(word: str) -> int | None:
     """A count said in words ("three", "tres", "a", "una"), or None."""
     word = normalize(word)

@@ -58,6 +58,10 @@ class GatherConfig:
     # in docs/results/bench.md): it mends the new user's "Where do I live now?", but on third the Writer's value was
     # the neighbourhood and the model answered "Which city…?" with it (one question lost), so it is off.
     name_newest: bool = False
+    # LightMem: a sentence of greetings, thanks or exclamations and names ("Caroline: Wow, Mel!") is never evidence;
+    # found for a question naming someone, it took a line that could have said something about them. The search
+    # then fetches 4k per query rather than 2k, so that k sentences remain once small talk and questions are out.
+    skip_small_talk: bool = True
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -97,7 +101,8 @@ class Gatherer:
         t0 = time.perf_counter()
         vectors = self.embedder.embed_batch(decided.queries, role="query")
         found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
-                       touch_at=touch_at)
+                       touch_at=touch_at, small_talk=not self.config.skip_small_talk,
+                       fetch=4 * self.config.top_k if self.config.skip_small_talk else None)
         steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries",
                           parsed=_listing(found.candidates)))
         t0 = time.perf_counter()

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from ..embed.base import Embedder
 from ..store import Store, VectorIndex
 from ..store.records import Memory, Sentence, Source
-from ..text import normalize, split_sentences, words
+from ..text import normalize, says_nothing, split_sentences, words
 
 
 @dataclass
@@ -96,8 +96,10 @@ def search(
     sentences: bool = True,
     touch_at: str | None = None,
     exclude_message: int | None = None,
+    small_talk: bool = True,
 ) -> Search:
-    """Each query vector searched once per collection; the person's own questions are never candidates."""
+    """Each query vector searched once per collection; the person's own questions are never candidates, nor small
+    talk ("Wow, Mel!") when `small_talk` is off."""
     best: dict[tuple[str, int], float] = {}
     per_query: list[list[tuple[str, int]]] = []
     kinds = [kind for kind, on in (("memories", memories), ("sentences", sentences)) if on]
@@ -111,7 +113,7 @@ def search(
                 found.append((hit.score, key))
         per_query.append([key for _, key in sorted(found, key=lambda f: -f[0])])
     ranked = sorted(best.items(), key=lambda item: -item[1])
-    candidates = [c for c in _hydrate(store, ranked) if _usable(c, exclude_message)]
+    candidates = [c for c in _hydrate(store, ranked) if _usable(c, exclude_message, small_talk)]
     if touch_at is not None:
         store.touch([c.id for c in candidates if c.kind == "memory"], touch_at)
     candidates = _dedupe(candidates)
@@ -127,10 +129,10 @@ def is_question(text: str) -> bool:
     return stripped.endswith("?") or stripped.startswith("¿")
 
 
-def _usable(c: "Candidate", exclude_message: int | None) -> bool:
+def _usable(c: "Candidate", exclude_message: int | None, small_talk: bool) -> bool:
     if exclude_message is not None and any(s.message_id == exclude_message for s in c.sources):
         return False
-    return not (c.kind == "sentence" and is_question(c.text))
+    return not (c.kind == "sentence" and (is_question(c.text) or (not small_talk and says_nothing(c.text))))
 
 
 def _hydrate(store: Store, ranked: list[tuple[tuple[str, int], float]]) -> list[Candidate]:
