@@ -1,6 +1,6 @@
 import pytest
 
-from dreaming_agent.text import mentions, normalize, numbers, proper_nouns, split_sentences
+from dreaming_agent.text import mentions, normalize, numbers, proper_nouns, says_nothing, split_sentences
 
 
 def test_normalize_drops_accents_case_and_spaces():
@@ -34,3 +34,25 @@ def test_sentences():
     assert split_sentences("Hola. ¿Qué tal? Bien!") == ["Hola.", "¿Qué tal?", "Bien!"]
     assert split_sentences("no punctuation here") == ["no punctuation here"]
     assert split_sentences("   ") == []
+
+
+@pytest.mark.parametrize("sentence, small_talk", [
+    ("Caroline: Thanks, Mel!", True),
+    ("Wow, Mel!", True),
+    ("Good to see you!", True),
+    ("¡Gracias, Ana!", True),
+    ("Buenos días!", True),
+    ("Caroline: That's awesome, Melanie!", True),
+    # Short, but each tells something: a name, a place, an answer, a feeling about a thing
+    ("Soy Noemí.", False),
+    ("Okafor.", False),
+    ("In Laredo!", False),
+    ("Yes, Laredo.", False),
+    ("Hola desde Edimburgo!!", False),
+    ("Thanks for the tip about Bilbao!", False),
+    ("Happy Easter!", False),
+    ("So much!", False),
+    ("", False),
+])
+def test_small_talk_is_greetings_thanks_and_exclamations_with_names_only(sentence, small_talk):
+    assert says_nothing(sentence) is small_talk

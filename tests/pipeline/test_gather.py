@@ -55,6 +55,27 @@ def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sen
     assert lightmem.prompt.breakdown["evidence"] <= rag.prompt.breakdown["evidence"]
 
 
+def test_small_talk_naming_someone_is_never_lightmems_evidence(make_agent):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    small_talk = ["Thanks, Mel!", "Wow, Mel!", "Hey Mel!", "Totally agree, Mel.", "Good to see you, Mel!",
+                  "Sounds great, Mel!"]
+    told = ["Mel paints landscapes on Sundays.", "Mel ran a charity race in May.", "Mel has two kids and a dog.",
+            "Mel took her family camping at the lake.", "Mel signed up for a pottery class.",
+            "Mel plays the violin in the evenings.", "Mel reads a lot of fantasy novels.",
+            "Mel went to a concert with her husband.", "Mel bakes bread for her neighbours.",
+            "Mel swims early in the morning."]
+    for day, text in enumerate(small_talk + told, start=1):
+        agent.ingest(text, now=f"2026-03-{day:02d}", learn=False)
+    question = "What does Mel like?"
+    rag = agent.ask(question, mode="rag")
+    lightmem = agent.ask(question, mode="lightmem")
+    assert {c.text for c in rag.evidence} & set(small_talk)  # found by the name, naive RAG shows it
+    said = [c.text for c in lightmem.evidence if c.kind == "sentence"]
+    assert len(said) == 8 and not set(said) & set(small_talk)  # a sentence that tells something in its place
+    kept = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(skip_small_talk=False)))
+    assert {c.text for c in kept.ask(question, mode="lightmem").evidence} & set(small_talk)
+
+
 def test_evidence_is_in_date_order_and_never_the_persons_questions(make_agent):
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
     agent.ingest("I moved to Bilbao for work.", now="2026-05-01", learn=False)
