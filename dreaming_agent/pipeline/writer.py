@@ -12,7 +12,7 @@ from ..llm.base import LLM
 from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
-from ..text import split_sentences
+from ..text import says_nothing, split_sentences
 from .grounding import lexical, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
@@ -51,10 +51,15 @@ def write(
     seed: int = 0,
 ) -> WriterOutcome:
     started = time.perf_counter()
-    if all(is_question(sentence) for sentence in split_sentences(message.text)):
+    sentences = split_sentences(message.text)
+    if all(is_question(sentence) for sentence in sentences):
         # "Is there new information?" is the Writer's call, and a message that only asks tells nothing: a small
         # model asked for facts about "What's my blood type?" invents one ("The user's blood type is O+").
         return WriterOutcome(message.id, step=Step("Writer", _ms(started), "the message only asks: nothing to learn"))
+    if all(is_question(sentence) or says_nothing(sentence) for sentence in sentences):
+        # Nor does small talk: from "¡Gracias, genial!" the 0.5B model kept "The user is grateful" and "The user is
+        # genial", and a Dream merged them into one long-term candidate (in the app).
+        return WriterOutcome(message.id, step=Step("Writer", _ms(started), "small talk: nothing to learn"))
     prompt = prompts["writer"]
     extracted = structured_call(
         llm, prompt.render(today=message.created_at[:10], message=message.text[:4000]),

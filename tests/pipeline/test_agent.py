@@ -292,6 +292,19 @@ def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_a
     assert "- 2026-05-01: I moved to Porto.\n" in prompt + "\n"
 
 
+def test_small_talk_teaches_the_writer_nothing(make_agent, store):
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"genial": ["The user is grateful"],
+                                                              "llamo Ana": ["The user is called Ana"]}),
+                                "text": "De nada."})
+    agent = make_agent(llm)
+    thanked = agent.turn("¡Gracias, genial! ¿Seguimos mañana?")
+    told = agent.turn("¡Gracias! Me llamo Ana.")
+    agent.learning.wait()
+    assert agent.learning.outcomes[thanked.message_id].step.decision == "small talk: nothing to learn"
+    assert llm.calls_for("ExtractedFacts") == 1  # a message that also tells something still goes to the model
+    assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
+
+
 def test_a_message_that_only_asks_teaches_the_writer_nothing(make_agent, store):
     llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"blood": ["The user's blood type is O+"]}),
                                 "text": "I don't know."})
