@@ -292,29 +292,25 @@ def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_a
     assert "- 2026-05-01: I moved to Porto.\n" in prompt + "\n"
 
 
-def test_small_talk_teaches_the_writer_nothing(make_agent, store):
-    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"genial": ["The user is grateful"],
-                                                              "llamo Ana": ["The user is called Ana"]}),
-                                "text": "De nada."})
-    agent = make_agent(llm)
-    thanked = agent.turn("¡Gracias, genial! ¿Seguimos mañana?")
-    told = agent.turn("¡Gracias! Me llamo Ana.")
-    agent.learning.wait()
-    assert agent.learning.outcomes[thanked.message_id].step.decision == "small talk: nothing to learn"
-    assert llm.calls_for("ExtractedFacts") == 1  # a message that also tells something still goes to the model
-    assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
-
-
-def test_a_message_that_only_asks_teaches_the_writer_nothing(make_agent, store):
-    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"blood": ["The user's blood type is O+"]}),
+@pytest.mark.parametrize("said, invented, told, why", [
+    # A small model asked for facts about a question invents one; about small talk, it keeps "The user is grateful".
+    ("What's my blood type? ¿Lo sabes?", "The user's blood type is O+", "My blood type is A, I checked.",
+     "the message only asks: nothing to learn"),
+    ("¡Gracias, genial! ¿Seguimos mañana?", "The user is grateful", "¡Gracias! My blood type is A.",
+     "small talk: nothing to learn"),
+])
+def test_a_message_that_tells_nothing_teaches_the_writer_nothing(make_agent, store, said, invented, told, why):
+    first_word = said.split()[0]
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({"blood type is A": ["The user's blood type is A"],
+                                                              first_word: [invented]}),
                                 "text": "I don't know."})
     agent = make_agent(llm)
-    asked = agent.turn("What's my blood type? ¿Lo sabes?")
-    told = agent.turn("My blood type is A, I checked.")
+    nothing = agent.turn(said)
+    something = agent.turn(told)
     agent.learning.wait()
-    assert agent.learning.outcomes[asked.message_id].step.decision == "the message only asks: nothing to learn"
-    assert llm.calls_for("ExtractedFacts") == 1  # only the statement went to the model
-    assert [m.source_message_ids for m in store.memories()] == [(told.message_id,)]
+    assert agent.learning.outcomes[nothing.message_id].step.decision == why
+    assert llm.calls_for("ExtractedFacts") == 1  # only the message that tells something went to the model
+    assert [m.source_message_ids for m in store.memories()] == [(something.message_id,)]
 
 
 def steps_without_timing(result) -> list[tuple]:
