@@ -54,6 +54,10 @@ def test_language_of_the_question(text, expected):
     ("You live in Edinburgh.", '- (2026-05-20) the person said: "Landed in Edinburgh today!"', False),
     ("You work at Haar Analytics.", '- (2026-04-12) the person said: "I got the job at Haar Analytics."', False),
     ("It was after.", '- (2026-03-29) the person said: "Today I ran my first half marathon!!"', False),
+    # A lone capital letter is a value; the Spanish "o" in the evidence does not say it
+    ("Noemí's blood type is O.", '- 2026-03-02: Noemí: gato o perro, da igual.', True),
+    ("Your blood type is O.", '- 2026-03-02: Me hicieron análisis: grupo O positivo.', False),
+    ("A friend told me.", '- 2026-03-02: My friend called.', False),
 ])
 def test_an_answer_naming_what_no_line_says_becomes_i_dont_know(answer, evidence, abstained):
     verdict = abstain.check(answer, "What is it?", evidence)
