@@ -141,8 +141,8 @@ def says_nothing(text: str) -> bool:
     names = {part for name in proper_nouns(text) for part in name.split()} - _SMALL_TALK  # "Wow" opens, not names
     said = [normalize(w) for w in words(text)]
     content = [w for w in said if w not in names]
-    return bool(content) and all(w in _SMALL_TALK for w in content) \
-        and any(w not in _SMALL_TALK_FUNCTION for w in content)
+    return (bool(content) and all(w in _SMALL_TALK for w in content)
+            and any(w not in _SMALL_TALK_FUNCTION for w in content))
 
 
 def number_word(word: str) -> int | None:
