@@ -81,6 +81,15 @@ def resolve(text: str, said_on: str) -> str:
     return text
 
 
+def spoken(stamp: str, lang: str = "en") -> str:
+    """The day of a stored stamp in words ("2026-03-21T10:00:00" → "21 March 2026"), as every evidence line shows its
+    date; the stamp as given when it holds no date."""
+    try:
+        return written(dt.date.fromisoformat(stamp[:10]), lang)
+    except ValueError:
+        return stamp
+
+
 def written(day: dt.date, lang: str = "en") -> str:
     """'21 March 2026' / '21 de marzo de 2026'."""
     month = _MONTHS[lang][day.month - 1]

@@ -7,7 +7,7 @@ from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import entities, normalize, split_sentences, words
 from . import dates
-from .abstain import Relations
+from .abstain import Relations, language
 from .retriever import Candidate
 from .trace import Step
 
@@ -29,11 +29,15 @@ class Evidence:
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_dates: bool = False) -> str:
-    """A verbatim sentence with its date; `resolve_dates` writes the date after "yesterday", "last Monday"…"""
+    """A verbatim sentence with its date in words, in the sentence's language ("- 8 May 2023: …"): the model copies
+    the date into its reply, where "2023-05-08" reads as a code (LoCoMo's token F1 scored a right ISO date 0, and an
+    answer that wrote it "29 March" named a month no line said, so code abstained). `resolve_dates` writes the date
+    after "yesterday", "last Monday"…"""
     text = dates.resolve(c.text, c.date) if resolve_dates else c.text
+    day = dates.spoken(c.date, language(c.text))
     if compact:
-        return f"- {c.date[:10]}: {text}{mark}"
-    return f'- ({c.date[:10]}) the person said: "{text}"{mark}'
+        return f"- {day}: {text}{mark}"
+    return f'- ({day}) the person said: "{text}"{mark}'
 
 
 def memory_line(c: Candidate, *, with_sources: bool) -> str:
@@ -41,10 +45,10 @@ def memory_line(c: Candidate, *, with_sources: bool) -> str:
     the published variant shows the text only."""
     if not with_sources:
         return f"- {c.text}"
-    day = c.date[:10]
-    said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == day else f" ({s.date[:10]})")
+    day, lang = c.date[:10], language(c.text)
+    said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == day else f" ({dates.spoken(s.date, lang)})")
                      for s in c.sources[:2])
-    return f"- {day}: {c.text}" + (f" (said: {said})" if said else "")
+    return f"- {dates.spoken(day, lang)}: {c.text}" + (f" (said: {said})" if said else "")
 
 
 def stating(entry: str, message: str) -> str:
@@ -151,7 +155,7 @@ def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: fl
                 continue
             a, b = entities(older.text), entities(newer.text)
             if a - b and b - a and float(vectors[older.id] @ vectors[newer.id]) >= min_similarity:
-                marks[older.key] = f" (older; see {newer.date[:10]})"
+                marks[older.key] = f" (older; see {dates.spoken(newer.date)})"
                 break
     return marks
 

@@ -32,7 +32,7 @@ def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make
     assert len(shown_messages) == 8 and len(quoted) == 2
     assert len(set(quoted)) == 2 and not set(quoted) & shown_messages
     line = next(line for line in result.prompt.messages[0]["content"].splitlines() if "The user" in line)
-    assert re.fullmatch(r'- 2026-03-\d\d: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
+    assert re.fullmatch(r'- \d+ March 2026: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
 
 
 def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(

@@ -33,11 +33,11 @@ def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbat
     agent = make_agent(ScriptedLLM(defaults={"text": "On 21 March."}), AgentConfig(learn=False))
     agent.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
     lightmem = agent.ask("When was my granddaughter born?", mode="lightmem")
-    assert "- 2026-03-22: My granddaughter was born yesterday (21 March 2026), 3.2 kilos." in lightmem.prompt_text
+    assert "- 22 March 2026: My granddaughter was born yesterday (21 March 2026), 3.2 kilos." in lightmem.prompt_text
     rag = agent.ask("When was my granddaughter born?", mode="rag")
-    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+    assert "- 22 March 2026: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
     weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as said
-    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
+    assert "- 22 March 2026: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
 
 
 def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_agent):
@@ -74,7 +74,7 @@ def test_a_question_that_stands_alone_is_answered_without_the_recent_questions(m
     assert "[user]\nWhat's my blood type?" not in alone.prompt_text  # an earlier question and its answer: left out
     assert alone.prompt_text.count("[assistant]\nEn Donostia.") == 1  # the statement's reply only
     assert "[user]\nMi hermana Ane vive en Donostia." in alone.prompt_text  # what she just told stays
-    assert "- 2026-03-01: Mi hermana Ane vive en Donostia." in alone.prompt_text  # and is evidence too
+    assert "- 1 de marzo de 2026: Mi hermana Ane vive en Donostia." in alone.prompt_text  # and is evidence too
     assert "standing alone (the recent questions and answers left out)" in alone.trace.step("Controller").decision
     leaning = agent.turn("¿Y su marido?", now="2026-03-01T09:03:00")
     assert "[user]\n¿Dónde vive mi hermana?" in leaning.prompt_text and "[assistant]\nEn Donostia." in leaning.prompt_text
