@@ -16,7 +16,7 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
-from . import abstain, acknowledge
+from . import abstain, acknowledge, dates
 from .evidence import Evidence
 from .gather import GatherConfig, Gatherer
 from .learning import Learning
@@ -189,7 +189,7 @@ class Agent:
                     answer = f"⚠️ {error} Your message is saved; send it again."
                 elif abstaining:
                     kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
-                    verdict = abstain.check(answer, text, kept_lines)
+                    verdict = abstain.check(answer, text, dates.with_words(kept_lines))
                     if not verdict.abstained and known is not None:
                         verdict = known.check(answer, text)
                 elif not evidence.question:  # a statement: never a refusal, never the person's words as ours

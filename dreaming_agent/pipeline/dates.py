@@ -90,6 +90,16 @@ def spoken(stamp: str, lang: str = "en") -> str:
         return stamp
 
 
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def with_words(text: str) -> str:
+    """`text` followed by each date it holds written in words, in English and Spanish: an answer that writes a
+    line's "2026-03-29" as "29 March" names no month the lines do not say (code abstained on it)."""
+    spelled = [spoken(stamp, lang) for stamp in dict.fromkeys(_ISO_DAY.findall(text)) for lang in _MONTHS]
+    return "\n".join([text, *spelled])
+
+
 def written(day: dt.date, lang: str = "en") -> str:
     """'21 March 2026' / '21 de marzo de 2026'."""
     month = _MONTHS[lang][day.month - 1]

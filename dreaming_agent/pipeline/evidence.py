@@ -28,27 +28,27 @@ class Evidence:
     parts: list[str] = field(default_factory=list)  # a compound question's parts, named to the Responder (2 or more)
 
 
-def said_line(c: Candidate, mark: str = "", *, compact: bool = False, resolve_dates: bool = False) -> str:
-    """A verbatim sentence with its date in words, in the sentence's language ("- 8 May 2023: …"): the model copies
-    the date into its reply, where "2023-05-08" reads as a code (LoCoMo's token F1 scored a right ISO date 0, and an
-    answer that wrote it "29 March" named a month no line said, so code abstained). `resolve_dates` writes the date
-    after "yesterday", "last Monday"…"""
+def said_line(c: Candidate, mark: str = "", *, compact: bool = False, in_words: bool = False,
+              resolve_dates: bool = False) -> str:
+    """A verbatim sentence with its date; `in_words` writes the date as people do, in the sentence's language
+    ("- 8 May 2023: …"), and `resolve_dates` writes the date after "yesterday", "last Monday"…"""
     text = dates.resolve(c.text, c.date) if resolve_dates else c.text
-    day = dates.spoken(c.date, language(c.text))
+    day = dates.spoken(c.date, language(c.text)) if in_words else c.date[:10]
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
 
 
-def memory_line(c: Candidate, *, with_sources: bool) -> str:
+def memory_line(c: Candidate, *, with_sources: bool, in_words: bool = False) -> str:
     """A memory entry with its date and the verbatim sentences it was drawn from (their own date when it differs);
     the published variant shows the text only."""
     if not with_sources:
         return f"- {c.text}"
-    day, lang = c.date[:10], language(c.text)
-    said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == day else f" ({dates.spoken(s.date, lang)})")
+    lang = language(c.text)
+    day = (lambda stamp: dates.spoken(stamp, lang)) if in_words else (lambda stamp: stamp[:10])
+    said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == c.date[:10] else f" ({day(s.date)})")
                      for s in c.sources[:2])
-    return f"- {dates.spoken(day, lang)}: {c.text}" + (f" (said: {said})" if said else "")
+    return f"- {day(c.date)}: {c.text}" + (f" (said: {said})" if said else "")
 
 
 def stating(entry: str, message: str) -> str:
@@ -155,7 +155,7 @@ def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: fl
                 continue
             a, b = entities(older.text), entities(newer.text)
             if a - b and b - a and float(vectors[older.id] @ vectors[newer.id]) >= min_similarity:
-                marks[older.key] = f" (older; see {dates.spoken(newer.date)})"
+                marks[older.key] = f" (older; see {newer.date[:10]})"
                 break
     return marks
 

@@ -44,9 +44,15 @@ class GatherConfig:
     # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
     # (different names or numbers, embeddings at least this similar; None: off)
     replaced_now: float | None = 0.5
-    # LightMem, a question about time: "yesterday (21 March 2026)", counted in code from the line's date. Only then:
-    # on other questions the 0.5B model tripped over the added dates (two held-out answers lost, none won).
+    # LightMem, a question about time: each line dated in words ("- 22 March 2026: …") and "yesterday (21 March
+    # 2026)", counted in code from the line's date. Only then: on other questions the 0.5B model tripped over the
+    # added dates (resolved: two held-out answers lost, none won; every line in words on every question, at 983b0c9:
+    # E lost on dev 15 -> 12, holdout 13 -> 12, third 9 -> 7, among them "¿Cuánto pesa Pimentón ahora?").
     resolve_dates: bool = True
+    # Naive RAG: its lines dated in words on every question (it has no Controller to tell a question about time);
+    # off, as the ablation kept it. On (983b0c9): dev 10 -> 9, holdout 10 -> 9, third 4 -> 4, LoCoMo conv-26's token
+    # F1 0.066 -> 0.132 (a right date written "2023-05-08" scores 0 against "8 May 2023").
+    rag_dates_in_words: bool = False
     # LightMem: a question that does not lean on the turns before it is answered without their questions and
     # answers (the Controller's `follow_up`); what the person told there stays
     standalone_without_recent: bool = True
@@ -90,7 +96,8 @@ class Gatherer:
         if self.config.rag_date_order:
             hits = in_date_order(hits)
         # Naive: no routing, every message answered from its sentences.
-        return Evidence([said_line(c, compact=self.config.compact_lines) for c in hits], hits, steps=[step],
+        return Evidence([said_line(c, compact=self.config.compact_lines, in_words=self.config.rag_dates_in_words)
+                         for c in hits], hits, steps=[step],
                         prompt=self.config.rag_prompt)
 
     def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
@@ -132,9 +139,10 @@ class Gatherer:
         if self.config.message_chars:
             sentences = in_context(self.store, sentences, max_chars=self.config.message_chars)
         shown = in_date_order(memories + sentences)
-        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines,
-                           resolve_dates=self.config.resolve_dates and decided.temporal)
-                 if c.kind == "sentence" else memory_line(c, with_sources=True) for c in shown]
+        about_time = self.config.resolve_dates and decided.temporal
+        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines, in_words=about_time,
+                           resolve_dates=about_time)
+                 if c.kind == "sentence" else memory_line(c, with_sources=True, in_words=about_time) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),

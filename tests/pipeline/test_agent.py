@@ -36,7 +36,7 @@ def test_default_lightmem_turn_makes_one_model_call_and_traces_every_role(make_a
     assert result.blocking_llm_calls == 1
     assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder", "Abstention"]
     assert "decided in code" in result.trace.step("Controller").decision
-    assert "- 2 March 2026: I adopted a cat called Miso." in result.prompt_text
+    assert "- 2026-03-02: I adopted a cat called Miso." in result.prompt_text
     assert result.answer == "Your cat is called Miso."
     assert result.timings["total_ms"] >= result.timings["Responder"]
 
@@ -95,7 +95,7 @@ def test_rag_mode_is_one_model_call_over_top_8_sentences(make_agent):
         agent.ingest(f"Sentence {i} about my bicycle trips.", now=f"2026-03-{i + 1:02d}", learn=False)
     result = agent.ask("bicycle trips", mode="rag")
     assert result.blocking_llm_calls == 1 and [s.name for s in result.trace.steps] == ["Retriever", "Responder"]
-    assert len(re.findall(r"^- \d+ March 2026: Sentence", result.prompt_text, flags=re.M)) == 8
+    assert len(re.findall(r"^- 2026-03-\d\d: Sentence", result.prompt_text, flags=re.M)) == 8
     assert len(llm.calls) == 1
 
 
@@ -251,8 +251,8 @@ def test_a_merge_replaces_nothing_and_an_older_conflicting_value_is_marked(make_
     store.query("UPDATE memories SET status = 'superseded', superseded_by = ? WHERE id = ?", (newer, older))
     prompt = agent.ask("How much does my cat weigh?").prompt_text
     assert "(replaced later)" not in prompt
-    assert "My cat weighs 6,4 kilos. (older; see 1 May 2026)" in prompt
-    assert "My cat weighs 5,8 kilos now. (older; see 2 May 2026)" in prompt  # a newer value names Miso
+    assert "My cat weighs 6,4 kilos. (older; see 2026-05-01)" in prompt
+    assert "My cat weighs 5,8 kilos now. (older; see 2026-05-02)" in prompt  # a newer value names Miso
     assert "My cat Miso weighs less since the diet.\n" in prompt + "\n"
 
 
@@ -288,8 +288,8 @@ def test_a_value_a_dream_updated_is_marked_replaced_and_the_newest_is_not(make_a
     report = agent.memory.dream(now="2026-05-02T23:00:00")
     assert [op.op for op in report.accepted] == ["UPDATE"], report.rejected
     prompt = agent.ask("Where do I live?").prompt_text
-    assert "- 1 March 2026: I live in Lisbon. (replaced later)" in prompt
-    assert "- 1 May 2026: I moved to Porto.\n" in prompt + "\n"
+    assert "- 2026-03-01: I live in Lisbon. (replaced later)" in prompt
+    assert "- 2026-05-01: I moved to Porto.\n" in prompt + "\n"
 
 
 @pytest.mark.parametrize("said, invented, told, why", [

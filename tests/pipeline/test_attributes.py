@@ -99,7 +99,7 @@ def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_ag
     agent = _walk(lambda llm, _: make_agent(llm, narrow), "You work in Basurto.")
     work = agent.ask("Where do I work? At the hospital of Txagorritxu?", now="2026-03-02")
     assert "Txagorritxu. (replaced later)" in work.prompt_text
-    assert "- 1 de marzo de 2026: Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in work.prompt_text
+    assert "- 2026-03-01: Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in work.prompt_text
     assert "shown 1 newer value memory knows" in work.trace.step("Selector").decision  # as said, not as an entry
     assert "(said:" not in work.prompt_text
 

@@ -55,9 +55,9 @@ def test_language_of_the_question(text, expected):
     ("You work at Haar Analytics.", '- (2026-04-12) the person said: "I got the job at Haar Analytics."', False),
     ("It was after.", '- (2026-03-29) the person said: "Today I ran my first half marathon!!"', False),
     # A lone capital letter is a value; the Spanish "o" in the evidence does not say it
-    ("Noemí's blood type is O.", '- 2 March 2026: Noemí: gato o perro, da igual.', True),
-    ("Your blood type is O.", '- 2 March 2026: Me hicieron análisis: grupo O positivo.', False),
-    ("A friend told me.", '- 2 March 2026: My friend called.', False),
+    ("Noemí's blood type is O.", '- 2026-03-02: Noemí: gato o perro, da igual.', True),
+    ("Your blood type is O.", '- 2026-03-02: Me hicieron análisis: grupo O positivo.', False),
+    ("A friend told me.", '- 2026-03-02: My friend called.', False),
 ])
 def test_an_answer_naming_what_no_line_says_becomes_i_dont_know(answer, evidence, abstained):
     verdict = abstain.check(answer, "What is it?", evidence)
@@ -65,19 +65,14 @@ def test_an_answer_naming_what_no_line_says_becomes_i_dont_know(answer, evidence
     assert verdict.answer == ("I don't know." if abstained else answer)
 
 
-@pytest.mark.parametrize("said, line, answer, abstained", [
-    ("Today I ran my first half marathon!!", "- 29 March 2026: Today I ran my first half marathon!!",
-     "You ran it on 29 March 2026.", False),
-    ("¡Hoy he corrido mi primera media maratón!", "- 29 de marzo de 2026: ¡Hoy he corrido mi primera media maratón!",
-     "La corriste el 29 de marzo de 2026.", False),
-    # A month no line says is still a value the evidence does not hold
-    ("Today I ran my first half marathon!!", "- 29 March 2026: Today I ran my first half marathon!!",
-     "You ran it on 12 April 2026.", True),
+@pytest.mark.parametrize("said, in_words, line", [
+    ("Today I ran my first half marathon!!", True, "- 29 March 2026: Today I ran my first half marathon!!"),
+    ("¡Hoy he corrido mi primera media maratón!", True, "- 29 de marzo de 2026: ¡Hoy he corrido mi primera media maratón!"),
+    ("Today I ran my first half marathon!!", False, "- 2026-03-29: Today I ran my first half marathon!!"),
 ])
-def test_a_line_dates_itself_in_words_so_an_answer_that_copies_the_date_is_kept(said, line, answer, abstained):
-    shown = said_line(Candidate(Sentence(1, 1, 0, said, "2026-03-29T09:00:00"), 0.7), compact=True)
-    assert shown == line
-    assert abstain.check(answer, "When did I run it?", shown).abstained is abstained
+def test_a_line_is_dated_in_words_in_its_own_language(said, in_words, line):
+    assert said_line(Candidate(Sentence(1, 1, 0, said, "2026-03-29T09:00:00"), 0.7), compact=True,
+                     in_words=in_words) == line
 
 
 def test_a_name_taken_from_the_question_is_supported():
@@ -192,4 +187,4 @@ def test_an_entry_is_shown_with_the_sentences_of_its_message_that_state_it(entry
     memory = Memory(7, "mtm", entry, "writer", "active", None, "2026-03-02", "2026-03-02", None, 0,
                     source_message_ids=(3,), sources=(Source(3, "2026-03-02T10:00:00", message),))
     line = memory_line(Candidate(memory, 0.6), with_sources=True)
-    assert line == f'- 2 March 2026: {entry} (said: "{shown}")'
+    assert line == f'- 2026-03-02: {entry} (said: "{shown}")'

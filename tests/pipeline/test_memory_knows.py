@@ -29,15 +29,28 @@ def test_a_name_given_for_a_relation_must_have_been_said_with_it(make_agent):
     assert sister.ask("What's my sister's name?").answer == "Your sister is Itziar."
 
 
-def test_lightmem_shows_the_date_a_relative_date_stands_for_and_rag_stays_verbatim(make_agent):
+def test_a_question_about_time_reads_dates_in_words_and_rag_stays_verbatim(make_agent):
     agent = make_agent(ScriptedLLM(defaults={"text": "On 21 March."}), AgentConfig(learn=False))
     agent.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
     lightmem = agent.ask("When was my granddaughter born?", mode="lightmem")
     assert "- 22 March 2026: My granddaughter was born yesterday (21 March 2026), 3.2 kilos." in lightmem.prompt_text
+    assert lightmem.answer == "On 21 March."
     rag = agent.ask("When was my granddaughter born?", mode="rag")
-    assert "- 22 March 2026: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
-    weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as said
-    assert "- 22 March 2026: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+    weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as stored
+    assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
+
+
+def test_an_answer_writing_a_lines_date_in_words_is_not_abstained_on(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Yes, on 29 March."}), AgentConfig(learn=False))
+    agent.ingest("Today I ran my first half marathon!!", now="2026-03-29", learn=False)
+    result = agent.ask("Did I run a half marathon?", mode="lightmem")  # not about time: its line reads 2026-03-29
+    assert "- 2026-03-29: Today I ran my first half marathon!!" in result.prompt_text
+    assert result.answer == "Yes, on 29 March."
+    assert not result.trace.step("Abstention").parsed["abstained"]
+    invented = make_agent(ScriptedLLM(defaults={"text": "Yes, on 12 April."}), AgentConfig(learn=False))
+    invented.ingest("Today I ran my first half marathon!!", now="2026-03-29", learn=False)
+    assert invented.ask("Did I run a half marathon?", mode="lightmem").answer == "I don't know."
 
 
 def test_a_question_about_now_leaves_out_the_value_a_newer_line_replaced(make_agent):
@@ -74,7 +87,7 @@ def test_a_question_that_stands_alone_is_answered_without_the_recent_questions(m
     assert "[user]\nWhat's my blood type?" not in alone.prompt_text  # an earlier question and its answer: left out
     assert alone.prompt_text.count("[assistant]\nEn Donostia.") == 1  # the statement's reply only
     assert "[user]\nMi hermana Ane vive en Donostia." in alone.prompt_text  # what she just told stays
-    assert "- 1 de marzo de 2026: Mi hermana Ane vive en Donostia." in alone.prompt_text  # and is evidence too
+    assert "- 2026-03-01: Mi hermana Ane vive en Donostia." in alone.prompt_text  # and is evidence too
     assert "standing alone (the recent questions and answers left out)" in alone.trace.step("Controller").decision
     leaning = agent.turn("¿Y su marido?", now="2026-03-01T09:03:00")
     assert "[user]\n¿Dónde vive mi hermana?" in leaning.prompt_text and "[assistant]\nEn Donostia." in leaning.prompt_text
