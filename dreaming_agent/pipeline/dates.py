@@ -58,13 +58,14 @@ _RULES: list[tuple[re.Pattern, Meaning]] = [
 ]
 
 
-def resolve(text: str, said_on: str) -> str:
-    """`text` with the date each relative expression stands for written after it, counted from `said_on`."""
+def resolve(text: str, said_on: str, lang: str | None = None) -> str:
+    """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `lang`
+    (the text's own language when None)."""
     try:
         day = dt.date.fromisoformat(said_on[:10])
     except ValueError:
         return text
-    lang = language(text)
+    lang = lang or language(text)
     spans: list[tuple[int, int, str]] = []
     for pattern, meaning in _RULES:
         for m in pattern.finditer(text):

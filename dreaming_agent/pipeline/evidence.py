@@ -7,7 +7,7 @@ from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import entities, normalize, split_sentences, words
 from . import dates
-from .abstain import Relations, language
+from .abstain import Relations
 from .retriever import Candidate
 from .trace import Step
 
@@ -28,24 +28,24 @@ class Evidence:
     parts: list[str] = field(default_factory=list)  # a compound question's parts, named to the Responder (2 or more)
 
 
-def said_line(c: Candidate, mark: str = "", *, compact: bool = False, in_words: bool = False,
+def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
               resolve_dates: bool = False) -> str:
-    """A verbatim sentence with its date; `in_words` writes the date as people do, in the sentence's language
-    ("- 8 May 2023: …"), and `resolve_dates` writes the date after "yesterday", "last Monday"…"""
-    text = dates.resolve(c.text, c.date) if resolve_dates else c.text
-    day = dates.spoken(c.date, language(c.text)) if in_words else c.date[:10]
+    """A verbatim sentence with its date; `words_in` a language ("en", "es"): the date written as people write it,
+    in the language of the reply that may copy it ("- 8 May 2023: …"), and with `resolve_dates` the date after
+    "yesterday", "last Monday"… too."""
+    text = dates.resolve(c.text, c.date, words_in) if resolve_dates else c.text
+    day = dates.spoken(c.date, words_in) if words_in else c.date[:10]
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
 
 
-def memory_line(c: Candidate, *, with_sources: bool, in_words: bool = False) -> str:
+def memory_line(c: Candidate, *, with_sources: bool, words_in: str | None = None) -> str:
     """A memory entry with its date and the verbatim sentences it was drawn from (their own date when it differs);
     the published variant shows the text only."""
     if not with_sources:
         return f"- {c.text}"
-    lang = language(c.text)
-    day = (lambda stamp: dates.spoken(stamp, lang)) if in_words else (lambda stamp: stamp[:10])
+    day = (lambda stamp: dates.spoken(stamp, words_in)) if words_in else (lambda stamp: stamp[:10])
     said = "; ".join(f'"{stating(c.text, s.text)}"' + ("" if s.date[:10] == c.date[:10] else f" ({day(s.date)})")
                      for s in c.sources[:2])
     return f"- {day(c.date)}: {c.text}" + (f" (said: {said})" if said else "")

@@ -44,10 +44,11 @@ class GatherConfig:
     # LightMem, a question about now: leave out an older sentence that a newer one on the same subject contradicts
     # (different names or numbers, embeddings at least this similar; None: off)
     replaced_now: float | None = 0.5
-    # LightMem, a question about time: each line dated in words ("- 22 March 2026: …") and "yesterday (21 March
-    # 2026)", counted in code from the line's date. Only then: on other questions the 0.5B model tripped over the
-    # added dates (resolved: two held-out answers lost, none won; every line in words on every question, at 983b0c9:
-    # E lost on dev 15 -> 12, holdout 13 -> 12, third 9 -> 7, among them "¿Cuánto pesa Pimentón ahora?").
+    # LightMem, a question about time: each line dated in words, in the question's language ("- 22 March 2026: …",
+    # "- 22 de marzo de 2026: …": the reply copies them), and "yesterday (21 March 2026)", counted in code from the
+    # line's date. Only then: on other questions the 0.5B model tripped over the added dates (resolved: two held-out
+    # answers lost, none won; every line in words on every question, at 983b0c9: E lost on dev 15 -> 12, holdout
+    # 13 -> 12, third 9 -> 7, among them "¿Cuánto pesa Pimentón ahora?").
     resolve_dates: bool = True
     # Naive RAG: its lines dated in words on every question (it has no Controller to tell a question about time);
     # off, as the ablation kept it. On (983b0c9): dev 10 -> 9, holdout 10 -> 9, third 4 -> 4, LoCoMo conv-26's token
@@ -96,8 +97,9 @@ class Gatherer:
         if self.config.rag_date_order:
             hits = in_date_order(hits)
         # Naive: no routing, every message answered from its sentences.
-        return Evidence([said_line(c, compact=self.config.compact_lines, in_words=self.config.rag_dates_in_words)
-                         for c in hits], hits, steps=[step],
+        words_in = abstain.language(text) if self.config.rag_dates_in_words else None
+        return Evidence([said_line(c, compact=self.config.compact_lines, words_in=words_in) for c in hits], hits,
+                        steps=[step],
                         prompt=self.config.rag_prompt)
 
     def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
@@ -140,9 +142,10 @@ class Gatherer:
             sentences = in_context(self.store, sentences, max_chars=self.config.message_chars)
         shown = in_date_order(memories + sentences)
         about_time = self.config.resolve_dates and decided.temporal
-        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines, in_words=about_time,
+        words_in = abstain.language(text) if about_time else None  # the reply's language: it copies the dates
+        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines, words_in=words_in,
                            resolve_dates=about_time)
-                 if c.kind == "sentence" else memory_line(c, with_sources=True, in_words=about_time) for c in shown]
+                 if c.kind == "sentence" else memory_line(c, with_sources=True, words_in=words_in) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),

@@ -65,14 +65,14 @@ def test_an_answer_naming_what_no_line_says_becomes_i_dont_know(answer, evidence
     assert verdict.answer == ("I don't know." if abstained else answer)
 
 
-@pytest.mark.parametrize("said, in_words, line", [
-    ("Today I ran my first half marathon!!", True, "- 29 March 2026: Today I ran my first half marathon!!"),
-    ("¡Hoy he corrido mi primera media maratón!", True, "- 29 de marzo de 2026: ¡Hoy he corrido mi primera media maratón!"),
-    ("Today I ran my first half marathon!!", False, "- 2026-03-29: Today I ran my first half marathon!!"),
+@pytest.mark.parametrize("said, words_in, line", [
+    ("Today I ran my first half marathon!!", "en", "- 29 March 2026: Today I ran my first half marathon!!"),
+    ("Today I ran my first half marathon!!", "es", "- 29 de marzo de 2026: Today I ran my first half marathon!!"),
+    ("Today I ran my first half marathon!!", None, "- 2026-03-29: Today I ran my first half marathon!!"),
 ])
-def test_a_line_is_dated_in_words_in_its_own_language(said, in_words, line):
+def test_a_line_is_dated_in_words_in_the_language_of_the_reply(said, words_in, line):
     assert said_line(Candidate(Sentence(1, 1, 0, said, "2026-03-29T09:00:00"), 0.7), compact=True,
-                     in_words=in_words) == line
+                     words_in=words_in) == line
 
 
 def test_a_name_taken_from_the_question_is_supported():

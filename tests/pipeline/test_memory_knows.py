@@ -37,6 +37,9 @@ def test_a_question_about_time_reads_dates_in_words_and_rag_stays_verbatim(make_
     assert lightmem.answer == "On 21 March."
     rag = agent.ask("When was my granddaughter born?", mode="rag")
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
+    spanish = agent.ask("¿Cuándo nació mi nieta?", mode="lightmem")  # in the language of the reply that copies them
+    assert ("- 22 de marzo de 2026: My granddaughter was born yesterday (21 de marzo de 2026), 3.2 kilos."
+            in spanish.prompt_text)
     weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as stored
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
 
