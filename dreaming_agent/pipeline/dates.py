@@ -83,8 +83,8 @@ def resolve(text: str, said_on: str, lang: str | None = None) -> str:
 
 
 def spoken(stamp: str, lang: str = "en") -> str:
-    """The day of a stored stamp in words ("2026-03-21T10:00:00" → "21 March 2026"), as every evidence line shows its
-    date; the stamp as given when it holds no date."""
+    """The day of a stored stamp in words ("2026-03-21T10:00:00" → "21 March 2026"), as a line shows its date to a
+    question about time; the stamp as given when it holds no date."""
     try:
         return written(dt.date.fromisoformat(stamp[:10]), lang)
     except ValueError:

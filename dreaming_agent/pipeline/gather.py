@@ -99,8 +99,7 @@ class Gatherer:
         # Naive: no routing, every message answered from its sentences.
         words_in = abstain.language(text) if self.config.rag_dates_in_words else None
         return Evidence([said_line(c, compact=self.config.compact_lines, words_in=words_in) for c in hits], hits,
-                        steps=[step],
-                        prompt=self.config.rag_prompt)
+                        steps=[step], prompt=self.config.rag_prompt)
 
     def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
