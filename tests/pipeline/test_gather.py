@@ -18,7 +18,7 @@ def test_lightmem_shows_every_sentence_rag_shows(make_agent):
 
 def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
     # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0)))
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0, entries_as_said=False)))
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
                              learn=False) for i in range(12)]
     for m in messages:  # two entries drawn from each message
@@ -35,9 +35,26 @@ def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make
     assert re.fullmatch(r'- \d+ March 2026: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
 
 
+def test_an_entry_can_be_shown_as_the_sentences_it_quotes(make_agent, store, index, embedder):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0,
+                                                                                   entries_as_said=True)))
+    messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours. The weather was fine.",
+                             now=f"2026-03-{i + 1:02d}", learn=False) for i in range(12)]
+    for m in messages:
+        text = f"The user cycled to the coast on trip {m.id}"
+        vector = embedder.embed_batch([text], role="passage")[0]
+        index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
+                                                created_at=m.created_at)], vector[None, :])
+    result = agent.ask("Which bicycle trips did I make?")
+    assert all(c.kind == "sentence" for c in result.evidence) and "The user" not in result.prompt_text
+    quoted = [c for c in result.evidence if c.record.position == 0]  # "Trip i on my bicycle…", what an entry quotes
+    assert len({c.sources[0].message_id for c in result.evidence}) == 10  # RAG's 8 messages, and 2 by their entries
+    assert len(quoted) == 10 and all(f"- {c.date[:10]}: {c.text}" in result.prompt_text for c in quoted)
+
+
 def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(
         make_agent, store, index, embedder):
-    config = GatherConfig(memory_min_score=0.0, within_rag_budget=True)
+    config = GatherConfig(memory_min_score=0.0, within_rag_budget=True, entries_as_said=False)
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=config))
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours.", now=f"2026-03-{i + 1:02d}",
                              learn=False) for i in range(12)]
