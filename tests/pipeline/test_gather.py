@@ -52,6 +52,34 @@ def test_an_entry_can_be_shown_as_the_sentences_it_quotes(make_agent, store, ind
     assert len(quoted) == 10 and all(f"- {c.date[:10]}: {c.text}" in result.prompt_text for c in quoted)
 
 
+def test_what_lightmem_adds_to_rags_sentences_fits_in_a_share_of_their_tokens(make_agent, store, index, embedder):
+    def agent(extra_share):
+        return make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(
+            memory_min_score=0.0, entries_as_said=True, extra_share=extra_share)))
+
+    unlimited = agent(None)
+    messages = [unlimited.ingest(f"Trip {i} on my bicycle to the coast took {i} hours. The weather was fine.",
+                                 now=f"2026-03-{i + 1:02d}", learn=False) for i in range(12)]
+    for m in messages:
+        text = f"The user cycled to the coast on trip {m.id}"
+        vector = embedder.embed_batch([text], role="passage")[0]
+        index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
+                                                created_at=m.created_at)], vector[None, :])
+    question = "Which bicycle trips did I make?"
+    rag = unlimited.ask(question, mode="rag")
+    floor = {c.key for c in rag.evidence}
+    every = unlimited.ask(question)
+    assert len(every.evidence) == 10  # RAG's 8 sentences and one quoted by each of two entries
+    limited = agent(0.15).ask(question)  # room for one more line of the same length, not two
+    assert floor < {c.key for c in limited.evidence} and len(limited.evidence) == 9
+    lines = lambda result: [line for line in result.prompt_text.splitlines() if line.startswith("- ")]
+    count = unlimited.llm.count_tokens
+    assert sum(map(count, lines(limited))) <= 1.15 * sum(map(count, lines(rag)))
+    added = [c.key for c in limited.evidence if c.key not in floor]
+    best = max((c for c in every.evidence if c.key not in floor), key=lambda c: c.score)
+    assert added == [best.key]  # the better of the two
+
+
 def test_lightmem_reads_no_more_than_rag_and_an_entry_scoring_higher_takes_a_sentences_place(
         make_agent, store, index, embedder):
     config = GatherConfig(memory_min_score=0.0, within_rag_budget=True, entries_as_said=False)
