@@ -66,6 +66,12 @@ _PAST = re.compile(r"\b(?:before|first|used to|previous|previously|former|was|we
                    r"|\b\w{2,}(?<!d)ía\b", re.IGNORECASE)
 
 
+# A question over the person's history reads every value, not only the current one: "Which cities have I lived in?",
+# "¿Dónde viví antes de Bilbao?" (the Spanish preterite, as in `_FIRST_PERSON`), "How many times…?"
+_HISTORY = re.compile(r"\b(?:have|has|had|ever|so far|times|veces|hasta ahora|he|hemos)\b"
+                      r"|\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)|\b\w+(?:ed)\b", re.IGNORECASE)
+
+
 _WHEN = re.compile(r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
                    r"how many (?:days|weeks|months|years)|how old|ago|before or after|since when|cuándo|cuando|"
                    r"qué fecha|que fecha|qué día|que dia|qué mes|que mes|en qué año|cuánto tiempo|cuanto tiempo|"
@@ -95,6 +101,7 @@ class Plan:
     # leans on the turns before it; a question that does not is answered without them (a small model copies an
     # earlier answer into an unrelated one: live, "¿Qué instrumento…?" → "Estoy aprendiendo a tocar la farmacia.")
     follow_up: bool = True
+    past: bool = False  # asks about the past or the history ("before", "did", "have I ever", "vivía", "viví"…)
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
@@ -115,7 +122,8 @@ def plan(text: str) -> Plan:
                 is_question and _NOW.search(text) is not None and _PAST.search(text) is None,
                 is_question and _WHEN.search(text) is not None,
                 not is_question or _FOLLOW_UP.search(text) is not None
-                or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None))
+                or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
+                is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None))
 
 
 def asks(text: str) -> bool:

@@ -72,8 +72,14 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
     assert "Bilbao" in now.prompt_text and "Vitoria" not in now.prompt_text
     assert "left out 1 older value" in now.trace.step("Selector").decision
     assert "Donostia. (replaced later)" not in now.prompt_text  # a sister's home is hers, not the person's
-    work = agent.ask("Where do I work?", now="2026-03-02")  # not asked about now: both, the old one marked
-    assert "Txagorritxu. (replaced later)" in work.prompt_text and "Basurto" in work.prompt_text
+    # Asked in the present tense, without "now": the current value too (in the app, the 0.5B model read the old line
+    # marked "(replaced later)" and answered "Where do I work?" with the old hospital)
+    work = agent.ask("Where do I work?", now="2026-03-02")
+    assert "Txagorritxu" not in work.prompt_text and "Basurto" in work.prompt_text
+    assert "left out 1 older value" in work.trace.step("Selector").decision
+    for past in ("Where did I work before the move?", "Which cities have I lived in?", "¿Dónde viví antes?"):
+        before = agent.ask(past, now="2026-03-02")  # the past, the history: both, the old one marked
+        assert "Txagorritxu. (replaced later)" in before.prompt_text and "Basurto" in before.prompt_text, past
     rag = agent.ask("Where do I live now?", mode="rag", now="2026-03-02")  # naive RAG stays naive
     assert "Vitoria" in rag.prompt_text and "replaced" not in rag.prompt_text
 
@@ -84,7 +90,7 @@ def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about
     # In the app the 0.5B model answered "Where do I live now?" with the sister's town from these very lines.
     now = agent.ask("Where do I live now?", now="2026-03-02")
     assert "en Basurto. (newest: I live in Bilbao; I work at Basurto)" in now.prompt_text
-    work = agent.ask("Where do I work?", now="2026-03-02")  # the old line stays, marked; the new one is named
+    work = agent.ask("Where did I work before?", now="2026-03-02")  # the old line stays, marked; the new one is named
     assert "Txagorritxu. (replaced later)" in work.prompt_text and "(newest: I live in Bilbao" in work.prompt_text
     sister = agent.ask("Where does my sister live?", now="2026-03-02")  # about her: the person's values are not hers
     assert "Donostia" in sister.prompt_text and "(newest" not in sister.prompt_text
@@ -97,7 +103,7 @@ def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about
 def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_agent):
     narrow = replace(FLOW_CONFIG, gather=GatherConfig(top_k=1, rag_top_k=1, part_k=0, memories_shown=0, min_keep=1))
     agent = _walk(lambda llm, _: make_agent(llm, narrow), "You work in Basurto.")
-    work = agent.ask("Where do I work? At the hospital of Txagorritxu?", now="2026-03-02")
+    work = agent.ask("Where did I work? At the hospital of Txagorritxu?", now="2026-03-02")
     assert "Txagorritxu. (replaced later)" in work.prompt_text
     assert "- 2026-03-01: Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in work.prompt_text
     assert "shown 1 newer value memory knows" in work.trace.step("Selector").decision  # as said, not as an entry
