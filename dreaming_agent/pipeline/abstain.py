@@ -72,6 +72,15 @@ def language(text: str) -> str:
     return "es" if any(c in text for c in "ñáéíóú") else "en"
 
 
+def in_their_language(answer: str, question: str) -> str:
+    """A reply that only says it does not know, in the question's language: the prompt names the Spanish words ("No lo
+    sé"), and the 0.5B model wrote them for English questions (LoCoMo conv-26: 5 of B's and 6 of E's answers)."""
+    said = normalize(answer).strip(" .!¡")
+    if any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values()):
+        return UNKNOWN[language(question)]
+    return answer
+
+
 def no_evidence(question: str) -> Check:
     return Check(UNKNOWN[language(question)], True, "no evidence line was found for the question (no model call)")
 

@@ -194,7 +194,7 @@ class Agent:
                         verdict = known.check(answer, text)
                 elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
                     verdict = acknowledge.check(answer, text)
-                answer = verdict.answer if verdict else answer
+                answer = abstain.in_their_language(verdict.answer if verdict else answer, text)
             if verdict is not None:
                 name, key = ("Abstention", "abstained") if abstaining else ("Acknowledgement", "replaced")
                 trace.add(Step(name, 0.0, verdict.reason, parsed={key: verdict.abstained}))

@@ -115,3 +115,16 @@ def test_a_durable_fact_is_shown_only_for_a_question_it_bears_on(make_agent, sto
     sister = agent.gather("Where does my sister Ane live?", "lightmem", today="2026-03-02")
     assert "My sister Ane lives in Donostia." in "\n".join(sister.lines)  # her own words, once
     assert sister.facts == []  # not the allergy (unrelated), not the fact drawn from the sentence already shown
+
+
+def test_a_reply_that_does_not_know_is_in_the_questions_language_in_every_mode(make_agent):
+    # The prompt names the Spanish words, and the 0.5B model wrote "No lo sé." for English questions.
+    spanish = make_agent(ScriptedLLM(defaults={"text": "No lo sé."}), AgentConfig(learn=False))
+    spanish.ingest("I went hiking in the Pyrenees last summer.", now="2026-03-01", learn=False)
+    for mode in ("lightmem", "rag", "none"):
+        assert spanish.ask("What is the name of my first teacher?", mode=mode).answer == "I don't know.", mode
+        assert spanish.ask("¿Cómo se llamaba mi primer profesor?", mode=mode).answer == "No lo sé.", mode
+    english = make_agent(ScriptedLLM(defaults={"text": "I don't know"}), AgentConfig(learn=False))
+    assert english.ask("¿Dónde fui de excursión?", mode="rag").answer == "No lo sé."
+    longer = make_agent(ScriptedLLM(defaults={"text": "No lo sé, pero fuiste a los Pirineos."}), AgentConfig(learn=False))
+    assert longer.ask("Where did I go hiking?", mode="rag").answer == "No lo sé, pero fuiste a los Pirineos."
