@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
+from ..text import relation_words
 
 
 class ControllerDecision(BaseModel):
@@ -124,6 +125,32 @@ def plan(text: str) -> Plan:
                 not is_question or _FOLLOW_UP.search(text) is not None
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
                 is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None))
+
+
+# A sentence that opens on a relative of the person's ("Mi hermana Ane vive en Donostia.", "Caroline: My mom is…")
+_OPENS_ON_MINE = re.compile(r"^\s*(?:[\w' ]{1,30}:\s*)?(?:my|mi|mis|our|nuestro|nuestra|nuestros|nuestras)\s+([\w-]+)",
+                            re.IGNORECASE)
+
+
+def about_a_relative(sentence: str) -> bool:
+    """The sentence tells about one of the person's relatives and not about the person ("Mi hermana Ane vive en
+    Donostia.", not "My sister and I went to Paris." nor "Mi hermana vive conmigo.")."""
+    opening = _OPENS_ON_MINE.match(sentence)
+    if not opening or not any(relation_words(opening.group(1), language=lang, people=True) for lang in ("en", "es")):
+        return False
+    rest = sentence[opening.end():]
+    return _FIRST_PERSON.search(rest) is None and _WE.search(rest) is None
+
+
+_WE = re.compile(r"\b(?:we|we're|we've|us|our|ours|conmigo|nosotros|nosotras|nos|nuestro|nuestra|nuestros|nuestras"
+                 r"|hemos|\w+(?:amos|emos|imos))\b", re.IGNORECASE)  # the person among others: "we talk on Sundays"
+
+
+def about_the_person(question: str) -> bool:
+    """A question about the person themselves: in the first person, naming no relative, pet or thing of theirs
+    ("Where do I live now?", not "Where does my sister live?")."""
+    return _FIRST_PERSON.search(question) is not None and not any(
+        relation_words(question, language=lang) for lang in ("en", "es"))
 
 
 def asks(text: str) -> bool:

@@ -85,6 +85,11 @@ class GatherConfig:
     # only for one about now: in the app, "Where do I work?" read the old line marked "(replaced later)" beside the
     # new one, and the 0.5B model answered with the old hospital. Off: only a question about now leaves it out.
     replaced_unless_past: bool = True
+    # LightMem, a question about the person themselves ("Where do I live now?": first person, naming no relative, pet
+    # or thing of theirs): a sentence about one of their relatives and not about them ("Mi hermana Ane vive en
+    # Donostia.", not "…, we talk on Sundays") is left out. In the app the 0.5B model answered that question with the
+    # sister's town in rounds 8-11, the person's own move in front of it.
+    relatives_out: bool = True
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -146,6 +151,8 @@ class Gatherer:
         if decided.current or (self.config.replaced_unless_past and decided.question and not decided.past):
             older.update((key, "") for key in changes.successors)  # its successor is shown instead
         sentences = [c for c in sentences if c.key not in older]
+        if self.config.relatives_out and decided.question and controller.about_the_person(text):
+            sentences = [c for c in sentences if not controller.about_a_relative(c.text)]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
             sentences = self._within_share(found.top_sentences(0, self.config.rag_top_k), sentences)
         # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its

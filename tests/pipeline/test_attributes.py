@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import pytest
 
+from dreaming_agent.pipeline import controller
 from dreaming_agent.pipeline.gather import GatherConfig
 from dreaming_agent.store import attributes
 from dreaming_agent.store.records import Memory
@@ -82,6 +83,29 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
         assert "Txagorritxu. (replaced later)" in before.prompt_text and "Basurto" in before.prompt_text, past
     rag = agent.ask("Where do I live now?", mode="rag", now="2026-03-02")  # naive RAG stays naive
     assert "Vitoria" in rag.prompt_text and "replaced" not in rag.prompt_text
+
+
+def test_a_question_about_the_person_reads_no_line_about_a_relative_and_one_about_them_reads_it(make_agent):
+    agent = _walk(make_agent, "You live in Bilbao.")
+    agent.ingest("My brother Gonzalo lives in Montevideo, we talk on Sundays.", now="2026-03-01T10:03:00", learn=False)
+    now = agent.ask("Where do I live now?", now="2026-03-02")
+    assert "Bilbao" in now.prompt_text and "Donostia" not in now.prompt_text  # the sister's town is hers
+    assert "Montevideo" in now.prompt_text  # "we talk": the person is in it
+    assert "Donostia" in agent.ask("Where does my sister live?", now="2026-03-02").prompt_text
+    assert "Donostia" in agent.ask("Where do I live now?", mode="rag", now="2026-03-02").prompt_text  # RAG: naive
+    agent.config = replace(agent.config, gather=replace(agent.config.gather, relatives_out=False))
+    assert "Donostia" in agent.ask("Where do I live now?", now="2026-03-02").prompt_text
+
+
+@pytest.mark.parametrize("sentence, about_them", [
+    ("Mi hermana Ane vive en Donostia.", True), ("Caroline: My mom is a nurse.", True),
+    ("My wife Rosario works at HEB.", True), ("My sister and I went to Paris.", False),
+    ("Mi hermana vive conmigo.", False), ("My friend Memo offered me the job.", False),
+    ("Mi madre es irlandesa, por eso en casa siempre hemos hablado inglés.", False),
+    ("My dog Pimentón weighs 6 kg.", False), ("I live in Bilbao.", False),
+])
+def test_a_sentence_about_a_relative_and_not_the_person(sentence, about_them):
+    assert controller.about_a_relative(sentence) is about_them
 
 
 def test_the_newest_value_is_named_after_its_sentence_when_the_person_asks_about_themselves(make_agent):
