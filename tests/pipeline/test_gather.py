@@ -35,9 +35,8 @@ def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make
     assert re.fullmatch(r'- \d+ March 2026: The user .+ \(said: "Trip \d+ on my bicycle .+"\)', line)
 
 
-def test_an_entry_can_be_shown_as_the_sentences_it_quotes(make_agent, store, index, embedder):
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0,
-                                                                                   entries_as_said=True)))
+def _trips_each_with_an_entry(agent, store, index, embedder) -> None:
+    """Twelve messages of two sentences, and an entry drawn from each that states its first one."""
     messages = [agent.ingest(f"Trip {i} on my bicycle to the coast took {i} hours. The weather was fine.",
                              now=f"2026-03-{i + 1:02d}", learn=False) for i in range(12)]
     for m in messages:
@@ -45,6 +44,12 @@ def test_an_entry_can_be_shown_as_the_sentences_it_quotes(make_agent, store, ind
         vector = embedder.embed_batch([text], role="passage")[0]
         index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
                                                 created_at=m.created_at)], vector[None, :])
+
+
+def test_an_entry_can_be_shown_as_the_sentences_it_quotes(make_agent, store, index, embedder):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0,
+                                                                                   entries_as_said=True)))
+    _trips_each_with_an_entry(agent, store, index, embedder)
     result = agent.ask("Which bicycle trips did I make?")
     assert all(c.kind == "sentence" for c in result.evidence) and "The user" not in result.prompt_text
     quoted = [c for c in result.evidence if c.record.position == 0]  # "Trip i on my bicycle…", what an entry quotes
@@ -58,13 +63,7 @@ def test_what_lightmem_adds_to_rags_sentences_fits_in_a_share_of_their_tokens(ma
             memory_min_score=0.0, entries_as_said=True, extra_share=extra_share)))
 
     unlimited = agent(None)
-    messages = [unlimited.ingest(f"Trip {i} on my bicycle to the coast took {i} hours. The weather was fine.",
-                                 now=f"2026-03-{i + 1:02d}", learn=False) for i in range(12)]
-    for m in messages:
-        text = f"The user cycled to the coast on trip {m.id}"
-        vector = embedder.embed_batch([text], role="passage")[0]
-        index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
-                                                created_at=m.created_at)], vector[None, :])
+    _trips_each_with_an_entry(unlimited, store, index, embedder)
     question = "Which bicycle trips did I make?"
     rag = unlimited.ask(question, mode="rag")
     floor = {c.key for c in rag.evidence}
