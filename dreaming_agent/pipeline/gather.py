@@ -151,8 +151,10 @@ class Gatherer:
         if decided.current or (self.config.replaced_unless_past and decided.question and not decided.past):
             older.update((key, "") for key in changes.successors)  # its successor is shown instead
         sentences = [c for c in sentences if c.key not in older]
+        relatives = []
         if self.config.relatives_out and decided.question and controller.about_the_person(text):
-            sentences = [c for c in sentences if not controller.about_a_relative(c.text)]
+            relatives = [c for c in sentences if controller.about_a_relative(c.text)]
+            sentences = [c for c in sentences if c not in relatives]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
             sentences = self._within_share(found.top_sentences(0, self.config.rag_top_k), sentences)
         # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
@@ -178,7 +180,8 @@ class Gatherer:
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{_left_out(older)}{_newer_shown(newer)}{unsaid} (decided in code)",
+                          f"{marked} marked current/replaced{_left_out(older)}{_newer_shown(newer)}{_relatives(relatives)}{unsaid} "
+                          "(decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
@@ -189,14 +192,15 @@ class Gatherer:
     def _within_share(self, floor: list[Candidate], sentences: list[Candidate]) -> list[Candidate]:
         """The floor's sentences still shown, and the others best score first while every line fits in the floor's
         tokens plus `extra_share` of them; in their order."""
+        cost = {c.key: self._cost(c) for c in [*floor, *sentences]}
         in_floor = {c.key for c in floor}
-        budget = (1 + self.config.extra_share) * sum(self._cost(c) for c in floor)
+        budget = (1 + self.config.extra_share) * sum(cost[c.key] for c in floor)
         kept = {c.key for c in sentences if c.key in in_floor}
-        spent = sum(self._cost(c) for c in sentences if c.key in kept)
+        spent = sum(cost[key] for key in kept)
         for c in sorted((c for c in sentences if c.key not in in_floor), key=lambda c: -c.score):
-            if spent + self._cost(c) <= budget:
+            if spent + cost[c.key] <= budget:
                 kept.add(c.key)
-                spent += self._cost(c)
+                spent += cost[c.key]
         return [c for c in sentences if c.key in kept]
 
     def _successors(self, changes: Replacements, candidates: list[Candidate], shown: list[Candidate]) -> list[Candidate]:
@@ -313,6 +317,11 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
 
 def _newer_shown(newer: list[Candidate]) -> str:
     return f"; shown {len(newer)} newer value{'s' if len(newer) != 1 else ''} memory knows" if newer else ""
+
+
+def _relatives(relatives: list[Candidate]) -> str:
+    n = len(relatives)
+    return f"; left out {n} line{'s' if n != 1 else ''} about a relative, the question being about you" if n else ""
 
 
 def _left_out(older: dict[str, str]) -> str:
