@@ -51,9 +51,12 @@ _JOIN = re.compile(r"(?:,?\s+(?:and|y)\s+|,\s+)(?=(?:" +
                    "|".join(re.escape(w) for w in sorted(_WH, key=len, reverse=True)) + r")\b)", re.IGNORECASE)
 
 
+_PRETERITE = r"\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)"  # the Spanish first-person preterite: llegué, corrí, viví
+
+
 _FIRST_PERSON = re.compile(
     r"\b(?:i|i'm|i've|i'd|my|me|mine|myself|mi|mis|me|yo|tengo|estoy|soy|vivo|trabajo|llevo|hice|fui)\b"
-    r"|\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)", re.IGNORECASE)  # Spanish preterite: llegué, corrí
+    r"|" + _PRETERITE, re.IGNORECASE)
 
 
 _NOW = re.compile(r"\b(?:now|nowadays|currently|these days|at the moment|right now|ahora|actualmente|hoy en d[ií]a"
@@ -70,7 +73,7 @@ _PAST = re.compile(r"\b(?:before|first|used to|previous|previously|former|was|we
 # A question over the person's history reads every value, not only the current one: "Which cities have I lived in?",
 # "¿Dónde viví antes de Bilbao?" (the Spanish preterite, as in `_FIRST_PERSON`), "How many times…?"
 _HISTORY = re.compile(r"\b(?:have|has|had|ever|so far|times|veces|hasta ahora|he|hemos)\b"
-                      r"|\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)|\b\w+(?:ed)\b", re.IGNORECASE)
+                      r"|" + _PRETERITE + r"|\b\w+(?:ed)\b", re.IGNORECASE)
 
 
 _WHEN = re.compile(r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
