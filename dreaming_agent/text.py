@@ -90,6 +90,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
+def content_words(text: str) -> set[str]:
+    """Its words of four letters or more, normalised: what a remark is about, without "the", "my", "is"."""
+    return {w for w in words(normalize(text)) if len(w) > 3}
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into sentences; a message without punctuation is one sentence."""
     parts = [p.strip() for p in _SENTENCE_END.split(text) if p and p.strip()]

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field, replace
 
 from ..store import Store, attributes
 from ..store.records import Memory, Sentence
-from ..text import entities, normalize, split_sentences, words
+from ..text import content_words, entities, split_sentences
 from . import dates
 from .abstain import Relations
 from .retriever import Candidate
@@ -55,7 +55,7 @@ def stating(entry: str, message: str) -> str:
     """The sentences of `message` that share a word with `entry`, verbatim (the whole message when none do): an
     entry stands for one remark, so the rest of a long message would only lengthen the prompt."""
     sentences = split_sentences(message)
-    related = [s for s in sentences if _content(s) & _content(entry)]
+    related = [s for s in sentences if content_words(s) & content_words(entry)]
     return " ".join(related) if related and len(related) < len(sentences) else message
 
 
@@ -92,9 +92,9 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
     changed = attributes.replaced(store, derived + [c.record for c in facts])  # one read of the store per turn
     found = Replacements(stale={c.id: changed[c.id] for c in facts if c.id in changed})
     for s in sentences:
-        said = _content(s.text)
+        said = content_words(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
-                and said & _content(m.text)]
+                and said & content_words(m.text)]
         # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced
         # (in the app, "Hola, me llamo Itziar." was marked "replaced later" once the Dream merged the name).
         if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
@@ -158,7 +158,3 @@ def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: fl
                 marks[older.key] = f" (older; see {newer.date[:10]})"
                 break
     return marks
-
-
-def _content(text: str) -> set[str]:
-    return {w for w in words(normalize(text)) if len(w) > 3}
