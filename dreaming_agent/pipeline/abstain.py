@@ -5,7 +5,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..text import mentions, normalize, proper_nouns, relation_group, relation_words, split_sentences, words
+from ..text import (content_words, mentions, normalize, proper_nouns, relation_group, relation_words, split_sentences,
+                    words)
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -79,6 +80,27 @@ def in_their_language(answer: str, question: str) -> str:
     if any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values()):
         return UNKNOWN[language(question)]
     return answer
+
+
+def off_the_question(answer: str, question: str, shown: list[tuple[str, float]], *, below: float) -> int | None:
+    """The evidence line `answer` restates when that line is off the question, else None.
+
+    `shown`: each line's text (without its date) and search score. Off the question: the line shares no word with the
+    question, and it scored under `below` times the best line. The answer restates it when two thirds of the answer's
+    words are the line's. In the app, after the move was deleted, "Where do I live now?" read "Vivo en Vitoria y
+    trabajo…", "Hola, me llamo Itziar." and "I'm allergic to peanuts.", and the 0.5B model answered with the one line
+    in the question's language."""
+    said = content_words(answer)
+    if not said or not shown:
+        return None
+    overlap = [len(said & content_words(text)) for text, _ in shown]
+    line = max(range(len(shown)), key=overlap.__getitem__)
+    text, score = shown[line]
+    best = max(s for _, s in shown)
+    restated = 3 * overlap[line] >= 2 * len(said)
+    if restated and best > 0 and not content_words(question) & content_words(text) and score < below * best:
+        return line
+    return None
 
 
 def no_evidence(question: str) -> Check:

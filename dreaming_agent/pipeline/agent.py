@@ -42,6 +42,10 @@ class AgentConfig:
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
     seed: int = 0
+    # Default LightMem variant: an answer that restates an evidence line sharing no word with the question and scoring
+    # under this share of the best line's score is asked once more without that line (None: off). In the app, after
+    # the move was deleted, "Where do I live now?" got "I'm allergic to peanuts.", the one English line shown.
+    off_the_question: float | None = 0.6
 
 
 @dataclass
@@ -164,10 +168,11 @@ class Agent:
             recent = []
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
             recent = told_only(recent)
-        packed = build_prompt(self.llm, self.prompts, self.config.limits, template=template,
+        packed_with = partial(build_prompt, self.llm, self.prompts, self.config.limits, template=template,
                               question=in_parts(text, evidence.parts),
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
-                              evidence=lines, recent=recent)
+                              recent=recent)
+        packed = packed_with(evidence=lines)
         abstaining = evidence.may_abstain  # only the default LightMem variant's Controller ever sets it
         error = None
         try:
@@ -183,11 +188,14 @@ class Agent:
                                        seed=self.config.seed, on_text=on_text)
                 trace.add(step)
                 verdict = None
+                if abstaining and answer:
+                    answer, evidence, packed, verdict = self._unless_off_the_question(answer, text, evidence, packed,
+                                                                                      packed_with, trace)
                 if not answer:  # an empty reply is a failure to show, not an answer to store
                     error = "The model returned an empty answer."
                     step.error = error
                     answer = f"⚠️ {error} Your message is saved; send it again."
-                elif abstaining:
+                elif abstaining and verdict is None:
                     kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
                     verdict = abstain.check(answer, text, dates.with_words(kept_lines))
                     if not verdict.abstained and known is not None:
@@ -205,6 +213,44 @@ class Agent:
         timings["total_ms"] = _ms(started)
         shown = [evidence.shown[i] for i in packed.kept_evidence]
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
+
+    def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
+                                 packed_with: Callable[..., PackedPrompt], trace: Trace):
+        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`), the
+        answer asked once more without that line: the only second model call of a turn. Still off: "I don't know".
+        Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
+        off = self._off_the_question(answer, question, evidence, packed)
+        if off is None:
+            return answer, evidence, packed, None
+        index, reason = off
+        trace.add(Step("Off the question", 0.0, reason, parsed={"left_out": evidence.lines[index]}))
+        evidence = evidence.without(index)
+        packed = packed_with(evidence=evidence.lines)
+        answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
+                               seed=self.config.seed)
+        step.name = "Responder, again"
+        trace.add(step)
+        if answer and self._off_the_question(answer, question, evidence, packed) is not None:
+            return answer, evidence, packed, abstain.Check(
+                abstain.UNKNOWN[abstain.language(question)], True,
+                "asked again without that line, the answer restated another line off the question")
+        return answer, evidence, packed, None
+
+    def _off_the_question(self, answer: str, question: str, evidence: Evidence,
+                          packed: PackedPrompt) -> tuple[int, str] | None:
+        """The index of the evidence line the answer restates though it is off the question, and why; None when the
+        check is off or the answer is no such copy."""
+        below = self.config.off_the_question
+        if below is None:
+            return None
+        kept = [evidence.shown[i] for i in packed.kept_evidence]
+        line = abstain.off_the_question(answer, question, [(c.text, c.score) for c in kept], below=below)
+        if line is None:
+            return None
+        best = max(c.score for c in kept)
+        return packed.kept_evidence[line], (
+            f"the answer restated {kept[line].text!r}, a line that shares no word with the question and scored "
+            f"{kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
 
     # -- this conversation's memory file ------------------------------------------------------------
     def export_memory(self) -> memory_file.MemoryFile:

@@ -27,6 +27,11 @@ class Evidence:
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
     parts: list[str] = field(default_factory=list)  # a compound question's parts, named to the Responder (2 or more)
 
+    def without(self, index: int) -> "Evidence":
+        """The same evidence less its line `index` (and the entry that line shows)."""
+        return replace(self, lines=self.lines[:index] + self.lines[index + 1:],
+                       shown=self.shown[:index] + self.shown[index + 1:])
+
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
               resolve_dates: bool = False) -> str:

@@ -128,3 +128,43 @@ def test_a_reply_that_does_not_know_is_in_the_questions_language_in_every_mode(m
     assert english.ask("¿Dónde fui de excursión?", mode="rag").answer == "No lo sé."
     longer = make_agent(ScriptedLLM(defaults={"text": "No lo sé, pero fuiste a los Pirineos."}), AgentConfig(learn=False))
     assert longer.ask("Where did I go hiking?", mode="rag").answer == "No lo sé, pero fuiste a los Pirineos."
+
+
+def test_an_answer_that_restates_a_line_off_the_question_is_asked_again_without_it(make_agent):
+    # In the app (0.5B model), after the move was deleted: "Where do I live now?" read two Spanish lines and one
+    # English line about peanuts, and the model answered with the English one. Shown the two others, it said Vitoria.
+    def model(messages, schema):
+        return "I'm allergic to peanuts." if "peanuts" in messages[0]["content"] else "You live in Vitoria."
+    llm = ScriptedLLM(defaults={"text": model})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("Hola, me llamo Itziar. Vivo en Vitoria y trabajo de enfermera en el hospital de Txagorritxu.",
+                 now="2026-03-01", learn=False)
+    agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    agent.new_conversation()  # asked another day: what was said is memory, not the window
+    result = agent.ask("Where do I live now?")
+    assert result.answer == "You live in Vitoria." and result.blocking_llm_calls == 2
+    assert "peanuts" not in result.prompt_text and "Vivo en Vitoria" in result.prompt_text
+    assert "restated \"I'm allergic to peanuts.\"" in result.trace.step("Off the question").decision
+    assert result.trace.step("Responder, again").llm_calls == 1
+    # An answer from the line the question is about is kept, in any language and with no word in common.
+    allergy = agent.ask("¿A qué soy alérgica?")
+    assert allergy.answer == "I'm allergic to peanuts." and allergy.blocking_llm_calls == 1
+    # Naive RAG stays naive, and the check can be switched off.
+    assert agent.ask("Where do I live now?", mode="rag").answer == "I'm allergic to peanuts."
+    off = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False, off_the_question=None))
+    off.ingest("Vivo en Vitoria.", now="2026-03-01", learn=False)
+    off.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    off.new_conversation()
+    assert off.ask("Where do I live now?").answer == "I'm allergic to peanuts."
+
+
+def test_asked_again_and_still_off_the_question_is_i_dont_know(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "I'm allergic to peanuts and my cat is Mus."}), AgentConfig(learn=False))
+    agent.ingest("Vivo en Vitoria.", now="2026-03-01", learn=False)
+    agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    agent.ingest("My cat is Mus and I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    agent.new_conversation()
+    result = agent.ask("Where do I live now?")
+    assert result.blocking_llm_calls == 2, [(s.name, s.decision) for s in result.trace.steps]
+    assert result.answer == "I don't know." and "still" not in result.answer
+    assert "restated another line off the question" in result.trace.step("Abstention").decision
