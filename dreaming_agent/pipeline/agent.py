@@ -28,7 +28,8 @@ from .writer import WriterSettings
 
 Mode = Literal["lightmem", "rag", "none"]
 MODES: tuple[str, ...] = ("lightmem", "rag", "none")
-OnText = Callable[[str, str], None]  # (mode, piece of the reply as the model generates it)
+# (mode, piece of the reply as the model generates it; None: the reply so far is withdrawn, another one follows)
+OnText = Callable[[str, str | None], None]
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ class Agent:
         return way(text, today=today, exclude_message=exclude_message, touch_at=touch_at)
 
     def _answer(self, text: str, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
-                on_text: Callable[[str], None] | None = None) -> TurnResult:
+                on_text: Callable[[str | None], None] | None = None) -> TurnResult:
         started = time.perf_counter()
         today = stamp[:10]
         evidence = self.gather(text, mode, today=today, exclude_message=exclude_message,
@@ -189,8 +190,8 @@ class Agent:
                 trace.add(step)
                 verdict = None
                 if abstaining and answer:
-                    answer, evidence, packed, verdict = self._unless_off_the_question(answer, text, evidence, packed,
-                                                                                      packed_with, trace)
+                    answer, evidence, packed, verdict = self._unless_off_the_question(
+                        answer, text, evidence, packed, packed_with, trace, on_text)
                 if not answer:  # an empty reply is a failure to show, not an answer to store
                     error = "The model returned an empty answer."
                     step.error = error
@@ -215,7 +216,8 @@ class Agent:
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
 
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
-                                 packed_with: Callable[..., PackedPrompt], trace: Trace):
+                                 packed_with: Callable[..., PackedPrompt], trace: Trace,
+                                 on_text: Callable[[str | None], None] | None):
         """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`), the
         answer asked once more without that line: the only second model call of a turn. Still off: "I don't know".
         Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
@@ -226,8 +228,10 @@ class Agent:
         trace.add(Step("Off the question", 0.0, reason, parsed={"left_out": evidence.lines[index]}))
         evidence = evidence.without(index)
         packed = packed_with(evidence=evidence.lines)
+        if on_text:
+            on_text(None)  # the reply streamed so far is withdrawn
         answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
-                               seed=self.config.seed)
+                               seed=self.config.seed, on_text=on_text)
         step.name = "Responder, again"
         trace.add(step)
         if answer and self._off_the_question(answer, question, evidence, packed) is not None:

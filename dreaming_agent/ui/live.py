@@ -70,6 +70,6 @@ class LiveChat:
             bubbles += render.pending_turn(pending.text, shown)
         return bubbles
 
-    def _stream(self, turn: PendingTurn, mode: str, piece: str) -> None:
-        turn.replies[mode] = turn.replies.get(mode, "") + piece
+    def _stream(self, turn: PendingTurn, mode: str, piece: str | None) -> None:
+        turn.replies[mode] = "" if piece is None else turn.replies.get(mode, "") + piece  # None: it starts over
         turn.changes.put(dict(turn.replies))

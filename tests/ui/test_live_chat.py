@@ -104,3 +104,22 @@ def test_the_dream_says_how_many_groups_it_has_reviewed_of_all(make_agent):
     total = counts[0][1]
     assert total >= 2 and counts == [(done, total) for done in range(total + 1)]
     assert "Dreaming…" in running[0].diff and "Dream #1" in final.diff
+
+
+def test_a_reply_asked_again_streams_afresh_and_only_the_second_is_stored(make_agent):
+    from dreaming_agent.testing import ScriptedLLM
+
+    def model(messages, schema):  # the 0.5B model's slip: the one line in the question's language, whatever it asks
+        return "I'm allergic to peanuts." if "peanuts" in messages[0]["content"] else "You live in Vitoria."
+    agent = make_agent(ScriptedLLM(defaults={"text": model}))
+    agent.ingest("Vivo en Vitoria y trabajo de enfermera en el hospital.", now="2026-03-01", learn=False)
+    agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    agent.new_conversation()
+    views = list(handlers.chat(agent, LiveChat(), "Where do I live now?", "lightmem"))
+    replies = [texts(view.chat)[-1] for view in views[1:-1]]
+    assert "<b>LightMem</b> · I'm allergic to peanuts." in replies  # the first reply streamed whole...
+    restart = replies.index("<b>LightMem</b> · I'm allergic to peanuts.") + 1
+    assert replies[restart: restart + 2] == ["<b>LightMem</b> · ", "<b>LightMem</b> · You "]  # withdrawn, then anew
+    assert texts(views[-1].chat)[-1] == "<b>LightMem</b> · You live in Vitoria."
+    assert agent.memory.history()[-1].text == "You live in Vitoria."
+    assert "<b>Off the question</b>" in views[-1].turn
