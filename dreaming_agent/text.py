@@ -124,17 +124,18 @@ def proper_nouns(text: str) -> set[str]:
     return set(names)
 
 
-# Words of greeting, thanks, agreement and exclamation (English and Spanish, accents folded). A sentence made only
-# of these and names ("Wow, Mel!", "¡Gracias, Ana!") tells nothing about anyone. "yes" and "no" are not here: they
-# answer something.
+# Words of greeting, thanks, agreement, praise and exclamation (English and Spanish, accents folded). A sentence made
+# only of these and names ("Wow, Mel!", "¡Gracias, Ana!", "Phew!", "Nice job!", "That looks great!") tells nothing
+# about anyone. "yes", "yep", "no" are not here: they answer something.
 _SMALL_TALK = frozenset(
     """hi hello hey hiya howdy morning evening night good great nice cool awesome amazing wonderful lovely sweet
     fantastic sounds wow whoa oh ah aw aww haha hahaha lol thanks thank thx you so much very really totally definitely
     absolutely agreed agree exactly indeed sure bye goodbye later soon see talk to take care congrats
     congratulations cheers welcome glad hear same here too me that that's it's is what a
+    yay woohoo hooray yippee phew ooh omg hmm job funny looks look true
     hola buenas buenos dias tardes noches gracias muchas muchisimas guau vaya uau ay jaja jajaja genial estupendo
     perfecto claro vale bien muy super que chulo adios hasta luego pronto nos vemos hablamos felicidades
-    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo""".split()
+    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo uf uff bravo guay ole mola""".split()
 )
 # Of which at least one must be said: a sentence of "you", "so" and names is not small talk, just short.
 _SMALL_TALK_FUNCTION = frozenset("you so much very really to take here too me that that's it's is what a muy que "

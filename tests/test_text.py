@@ -43,6 +43,12 @@ def test_sentences():
     ("¡Gracias, Ana!", True),
     ("Buenos días!", True),
     ("Caroline: That's awesome, Melanie!", True),
+    ("Caroline: Phew!", True),
+    ("Caroline: Nice job!", True),
+    ("Melanie: Wow, Caroline, that looks awesome!", True),
+    ("Caroline: That's so funny!", True),
+    ("Caroline: Woohoo Melanie!", True),
+    ("¡Uf, qué guay!", True),
     # Short, but each tells something: a name, a place, an answer, a feeling about a thing
     ("Soy Noemí.", False),
     ("Okafor.", False),
@@ -52,6 +58,10 @@ def test_sentences():
     ("Thanks for the tip about Bilbao!", False),
     ("Happy Easter!", False),
     ("So much!", False),
+    ("Yep!", False),
+    ("That looks like rain over Bilbao.", False),
+    ("Funny story about my dog.", False),
+    ("Great job on the marathon!", False),
     ("", False),
 ])
 def test_small_talk_is_greetings_thanks_and_exclamations_with_names_only(sentence, small_talk):
