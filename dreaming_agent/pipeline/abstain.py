@@ -82,23 +82,24 @@ def in_their_language(answer: str, question: str) -> str:
     return answer
 
 
-def off_the_question(answer: str, question: str, shown: list[tuple[str, float]], *, below: float) -> int | None:
+def off_the_question(answer: str, question: str, shown: list[tuple[str, str, float]], *, below: float) -> int | None:
     """The evidence line `answer` restates when that line is off the question, else None.
 
-    `shown`: each line's text (without its date) and search score. Off the question: the line shares no word with the
-    question, and it scored under `below` times the best line. The answer restates it when two thirds of the answer's
-    words are the line's. In the app, after the move was deleted, "Where do I live now?" read "Vivo en Vitoria y
-    trabajo…", "Hola, me llamo Itziar." and "I'm allergic to peanuts.", and the 0.5B model answered with the one line
-    in the question's language."""
+    `shown`: each line's text (without its date), the whole message it comes from, and its search score. Off the
+    question: no word of the question is in the line's message, and the line scored under `below` times the best line.
+    The answer restates it when two thirds of the answer's words are the line's. In the app, after the move was
+    deleted, "Where do I live now?" read "Vivo en Vitoria y trabajo…", "Hola, me llamo Itziar." and "I'm allergic to
+    peanuts.", and the 0.5B model answered with the one line in the question's language. The message, not the line
+    alone: "Se llama Fiona, she's from Aberdeen" answers "Who is my cello teacher?" after "Found a cello teacher!"."""
     said = content_words(answer)
     if not said or not shown:
         return None
-    overlap = [len(said & content_words(text)) for text, _ in shown]
+    overlap = [len(said & content_words(text)) for text, _, _ in shown]
     line = max(range(len(shown)), key=overlap.__getitem__)
-    text, score = shown[line]
-    best = max(s for _, s in shown)
+    _, message, score = shown[line]
+    best = max(s for _, _, s in shown)
     restated = 3 * overlap[line] >= 2 * len(said)
-    if restated and best > 0 and not content_words(question) & content_words(text) and score < below * best:
+    if restated and best > 0 and not content_words(question) & content_words(message) and score < below * best:
         return line
     return None
 

@@ -168,3 +168,16 @@ def test_asked_again_and_still_off_the_question_is_i_dont_know(make_agent):
     assert result.blocking_llm_calls == 2, [(s.name, s.decision) for s in result.trace.steps]
     assert result.answer == "I don't know." and "still" not in result.answer
     assert "restated another line off the question" in result.trace.step("Abstention").decision
+
+
+def test_an_answer_from_a_line_whose_message_is_on_the_question_is_kept(make_agent):
+    # dev q13 with the first version of the check, which read the line alone: "Se llama Fiona, …" shares no word with
+    # "Who is my cello teacher?" and scored under the line before it, so the right "Fiona" was asked again.
+    llm = ScriptedLLM(defaults={"text": "Fiona"})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("Found a cello teacher! Se llama Fiona, she's from Aberdeen and very patient with my vibrato.",
+                 now="2026-06-07", learn=False)
+    agent.ingest("Mi hermana lleva toda la vida en Bilbao.", now="2026-06-08", learn=False)
+    agent.new_conversation()
+    result = agent.ask("Who is my cello teacher?")
+    assert result.answer == "Fiona" and result.blocking_llm_calls == 1 and len(llm.calls) == 1
