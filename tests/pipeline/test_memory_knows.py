@@ -181,3 +181,19 @@ def test_an_answer_from_a_line_whose_message_is_on_the_question_is_kept(make_age
     agent.new_conversation()
     result = agent.ask("Who is my cello teacher?")
     assert result.answer == "Fiona" and result.blocking_llm_calls == 1 and len(llm.calls) == 1
+
+
+def test_off_the_question_needs_the_questions_language_no_shared_word_and_a_low_score():
+    from dreaming_agent.pipeline.abstain import off_the_question
+    peanuts = ("I'm allergic to peanuts.", "I'm allergic to peanuts.", 0.08)
+    home = ("Vivo en Vitoria.", "Hola, me llamo Itziar. Vivo en Vitoria.", 0.18)
+    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts], below=0.6) == 1
+    assert off_the_question("Vitoria.", "Where do I live now?", [home, peanuts], below=0.6) is None  # not that line
+    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?",
+                            [home, peanuts[:2] + (0.12,)], below=0.6) is None  # not far enough below the best
+    assert off_the_question("I'm allergic to peanuts.", "Where can I eat peanuts?", [home, peanuts], below=0.6) is None
+    # Held-out h16: a Spanish answer from an English line shares no word with the Spanish question, and is right.
+    brother = ("My brother Gonzalo lives in Montevideo.", "My brother Gonzalo lives in Montevideo.", 0.24)
+    school = ("Doy clase de historia en el instituto.", "Doy clase de historia en el instituto.", 0.45)
+    assert off_the_question("Gonzalo, en Montevideo.", "¿Cómo se llama mi hermano?",
+                            [brother, school], below=0.6) is None
