@@ -43,9 +43,10 @@ class AgentConfig:
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
     seed: int = 0
-    # Default LightMem variant: an answer that restates an evidence line sharing no word with the question and scoring
-    # under this share of the best line's score is asked once more without that line (None: off). In the app, after
-    # the move was deleted, "Where do I live now?" got "I'm allergic to peanuts.", the one English line shown.
+    # Default LightMem variant: an answer that restates an evidence line whose message is in the question's language
+    # with none of its words, the line scoring under this share of the best line's score, is asked once more without
+    # that line (None: off; `abstain.off_the_question`). In the app, after the move was deleted, "Where do I live
+    # now?" got "I'm allergic to peanuts.", the one English line shown.
     off_the_question: float | None = 0.6
 
 
