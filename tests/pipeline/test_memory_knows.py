@@ -192,6 +192,10 @@ def test_off_the_question_needs_the_questions_language_no_shared_word_and_a_low_
     assert off_the_question("I'm allergic to peanuts.", "Where do I live now?",
                             [home, peanuts[:2] + (0.12,)], below=0.6) is None  # not far enough below the best
     assert off_the_question("I'm allergic to peanuts.", "Where can I eat peanuts?", [home, peanuts], below=0.6) is None
+    # Not the lowest line shown: the UI demo's "I moved from Lisbon to Porto" answers "Where do I live now?"
+    sister = ("Mi hermana Ane vive en Donostia.", "Mi hermana Ane vive en Donostia.", 0.05)
+    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts, sister],
+                            below=0.6) is None
     # Held-out h16: a Spanish answer from an English line shares no word with the Spanish question, and is right.
     brother = ("My brother Gonzalo lives in Montevideo.", "My brother Gonzalo lives in Montevideo.", 0.24)
     school = ("Doy clase de historia en el instituto.", "Doy clase de historia en el instituto.", 0.45)
