@@ -261,7 +261,7 @@ class Agent:
             return None
         best = max(c.score for c in kept)
         return packed.kept_evidence[line], (
-            f"the answer restated {kept[line].text!r}, a line from a message with no word of the question, scored "
+            f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the question: "
             f"{kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
 
     # -- this conversation's memory file ------------------------------------------------------------
