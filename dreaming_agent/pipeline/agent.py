@@ -261,8 +261,8 @@ class Agent:
             return None
         best = max(c.score for c in kept)
         return packed.kept_evidence[line], (
-            f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the question: "
-            f"{kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
+            f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
+            f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
 
     # -- this conversation's memory file ------------------------------------------------------------
     def export_memory(self) -> memory_file.MemoryFile:
