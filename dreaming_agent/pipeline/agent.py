@@ -231,8 +231,8 @@ class Agent:
         packed = packed_with(evidence=evidence.lines)
         if on_text:
             on_text(None)  # the reply streamed so far is withdrawn
-        answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
-                               seed=self.config.seed, on_text=on_text)
+        reply_tokens = min(self.config.reply_tokens, self.config.limits.reply_reserve)
+        answer, step = respond(self.llm, packed, max_tokens=reply_tokens, seed=self.config.seed, on_text=on_text)
         step.name = "Responder, again"
         trace.add(step)
         if answer and self._off_the_question(answer, question, evidence, packed) is not None:

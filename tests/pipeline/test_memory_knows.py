@@ -159,7 +159,8 @@ def test_an_answer_that_restates_a_line_off_the_question_is_asked_again_without_
 
 
 def test_asked_again_and_still_off_the_question_is_i_dont_know(make_agent):
-    agent = make_agent(ScriptedLLM(defaults={"text": "I'm allergic to peanuts and my cat is Mus."}), AgentConfig(learn=False))
+    llm = ScriptedLLM(defaults={"text": "I'm allergic to peanuts and my cat is Mus."})
+    agent = make_agent(llm, AgentConfig(learn=False))
     agent.ingest("Vivo en Vitoria.", now="2026-03-01", learn=False)
     agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
     agent.ingest("My cat is Mus and I'm allergic to peanuts.", now="2026-03-01", learn=False)
