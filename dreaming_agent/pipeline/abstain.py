@@ -82,14 +82,16 @@ def in_their_language(answer: str, question: str) -> str:
     return answer
 
 
-def off_the_question(answer: str, question: str, shown: list[tuple[str, str, float]], *, below: float) -> int | None:
+def off_the_question(answer: str, question: str, shown: list[tuple[str, float]], message_of: Callable[[int], str], *,
+                     below: float) -> int | None:
     """The evidence line `answer` restates when that line is off the question, else None.
 
-    `shown`: each line's text (without its date), the whole message it comes from, and its search score. Off the
-    question: the line's message is in the question's language and has none of its words, and the line scored lowest
-    of all, under `below` times the best line (across two languages no word is shared: "Mi hermano es Gonzalo" from
-    "My brother Gonzalo lives in Montevideo" answers "¿Cómo se llama mi hermano?"; and a move answers where one lives
-    without the word: "I moved from Lisbon to Porto" scored 0.12 for "Where do I live now?", the allergy 0.05).
+    `shown`: each line's text (without its date) and search score; `message_of(i)`: the whole message line `i` comes
+    from, read only for the line restated. Off the question: the line's message is in the question's language and
+    has none of its words, and the line scored lowest of all, under `below` times the best line (across two languages
+    no word is shared: "Mi hermano es Gonzalo" from "My brother Gonzalo lives in Montevideo" answers "¿Cómo se llama
+    mi hermano?"; and a move answers where one lives without the word: "I moved from Lisbon to Porto" scored 0.12 for
+    "Where do I live now?", the allergy 0.05).
     The answer restates it when two thirds of the answer's words are the line's. In the app, after the move was
     deleted, "Where do I live now?" read "Vivo en Vitoria y trabajo…", "Hola, me llamo Itziar." and "I'm allergic to
     peanuts.", and the 0.5B model answered with the one line in the question's language. The message, not the line
@@ -97,14 +99,14 @@ def off_the_question(answer: str, question: str, shown: list[tuple[str, str, flo
     said = content_words(answer)
     if not said or not shown:
         return None
-    overlap = [len(said & content_words(text)) for text, _, _ in shown]
+    overlap = [len(said & content_words(text)) for text, _ in shown]
     line = max(range(len(shown)), key=overlap.__getitem__)
-    _, message, score = shown[line]
-    best = max(s for _, _, s in shown)
+    score, scores = shown[line][1], [s for _, s in shown]
     restated = 3 * overlap[line] >= 2 * len(said)
-    unrelated = language(message) == language(question) and not content_words(question) & content_words(message)
-    lowest = score <= min(s for _, _, s in shown)
-    if restated and best > 0 and unrelated and lowest and score < below * best:
+    if not (restated and max(scores) > 0 and score <= min(scores) and score < below * max(scores)):
+        return None
+    message = message_of(line)
+    if language(message) == language(question) and not content_words(question) & content_words(message):
         return line
     return None
 

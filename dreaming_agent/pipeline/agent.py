@@ -249,14 +249,13 @@ class Agent:
         if below is None:
             return None
         kept = [evidence.shown[i] for i in packed.kept_evidence]
-        messages = {c.key: ({c.record.message_id} if c.kind == "sentence" else {s.message_id for s in c.record.sources})
-                    for c in kept}
-        said: dict[int, list[str]] = {}
-        for sentence in self.store.sentences(message_ids=set().union(*messages.values())):
-            said.setdefault(sentence.message_id, []).append(sentence.text)
-        shown = [(c.text, " ".join(t for m in sorted(messages[c.key]) for t in said.get(m, [c.text])), c.score)
-                 for c in kept]
-        line = abstain.off_the_question(answer, question, shown, below=below)
+
+        def message_of(i: int) -> str:  # the whole message(s) the line comes from
+            c = kept[i]
+            ids = {c.record.message_id} if c.kind == "sentence" else {s.message_id for s in c.record.sources}
+            return " ".join(s.text for s in self.store.sentences(message_ids=ids)) or c.text
+
+        line = abstain.off_the_question(answer, question, [(c.text, c.score) for c in kept], message_of, below=below)
         if line is None:
             return None
         best = max(c.score for c in kept)

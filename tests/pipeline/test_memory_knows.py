@@ -186,19 +186,21 @@ def test_an_answer_from_a_line_whose_message_is_on_the_question_is_kept(make_age
 
 def test_off_the_question_needs_the_questions_language_no_shared_word_and_a_low_score():
     from dreaming_agent.pipeline.abstain import off_the_question
+
+    def check(answer: str, question: str, lines: list[tuple[str, str, float]]) -> int | None:
+        return off_the_question(answer, question, [(text, score) for text, _, score in lines],
+                                lambda i: lines[i][1], below=0.6)
     peanuts = ("I'm allergic to peanuts.", "I'm allergic to peanuts.", 0.08)
     home = ("Vivo en Vitoria.", "Hola, me llamo Itziar. Vivo en Vitoria.", 0.18)
-    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts], below=0.6) == 1
-    assert off_the_question("Vitoria.", "Where do I live now?", [home, peanuts], below=0.6) is None  # not that line
-    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?",
-                            [home, peanuts[:2] + (0.12,)], below=0.6) is None  # not far enough below the best
-    assert off_the_question("I'm allergic to peanuts.", "Where can I eat peanuts?", [home, peanuts], below=0.6) is None
+    assert check("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts]) == 1
+    assert check("Vitoria.", "Where do I live now?", [home, peanuts]) is None  # not that line
+    assert check("I'm allergic to peanuts.", "Where do I live now?",
+                 [home, peanuts[:2] + (0.12,)]) is None  # not far enough below the best
+    assert check("I'm allergic to peanuts.", "Where can I eat peanuts?", [home, peanuts]) is None
     # Not the lowest line shown: the UI demo's "I moved from Lisbon to Porto" answers "Where do I live now?"
     sister = ("Mi hermana Ane vive en Donostia.", "Mi hermana Ane vive en Donostia.", 0.05)
-    assert off_the_question("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts, sister],
-                            below=0.6) is None
+    assert check("I'm allergic to peanuts.", "Where do I live now?", [home, peanuts, sister]) is None
     # Held-out h16: a Spanish answer from an English line shares no word with the Spanish question, and is right.
     brother = ("My brother Gonzalo lives in Montevideo.", "My brother Gonzalo lives in Montevideo.", 0.24)
     school = ("Doy clase de historia en el instituto.", "Doy clase de historia en el instituto.", 0.45)
-    assert off_the_question("Gonzalo, en Montevideo.", "¿Cómo se llama mi hermano?",
-                            [brother, school], below=0.6) is None
+    assert check("Gonzalo, en Montevideo.", "¿Cómo se llama mi hermano?", [brother, school]) is None
