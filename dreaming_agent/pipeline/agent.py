@@ -44,8 +44,8 @@ class AgentConfig:
     dream_every_n_turns: int = 0
     seed: int = 0
     # Default LightMem variant: an answer that restates an evidence line whose message is in the question's language
-    # with none of its words, the line scoring under this share of the best line's score, is asked once more without
-    # that line (None: off; `abstain.off_the_question`). In the app, after the move was deleted, "Where do I live
+    # with none of its words, the line scoring lowest and under this share of the best line's score, is asked once
+    # more without that line (None: off; `abstain.off_the_question`). In the app, after the move was deleted, "Where do I live
     # now?" got "I'm allergic to peanuts.", the one English line shown.
     off_the_question: float | None = 0.6
 
@@ -186,8 +186,8 @@ class Agent:
                 verdict = abstain.no_evidence(text)
                 answer = verdict.answer
             else:
-                answer, step = respond(self.llm, packed, max_tokens=min(self.config.reply_tokens, self.config.limits.reply_reserve),
-                                       seed=self.config.seed, on_text=on_text)
+                answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed,
+                                       on_text=on_text)
                 trace.add(step)
                 verdict = None
                 if abstaining and answer:
@@ -216,6 +216,11 @@ class Agent:
         shown = [evidence.shown[i] for i in packed.kept_evidence]
         return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
 
+    @property
+    def _reply_tokens(self) -> int:
+        """A reply's length cap: the configured one, within what the prompt budget reserves for it."""
+        return min(self.config.reply_tokens, self.config.limits.reply_reserve)
+
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,
                                  on_text: Callable[[str | None], None] | None):
@@ -231,8 +236,7 @@ class Agent:
         packed = packed_with(evidence=evidence.lines)
         if on_text:
             on_text(None)  # the reply streamed so far is withdrawn
-        reply_tokens = min(self.config.reply_tokens, self.config.limits.reply_reserve)
-        answer, step = respond(self.llm, packed, max_tokens=reply_tokens, seed=self.config.seed, on_text=on_text)
+        answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
         step.name = "Responder, again"
         trace.add(step)
         if answer and self._off_the_question(answer, question, evidence, packed) is not None:
