@@ -1,6 +1,7 @@
 """What a mode gathered for one question: the dated lines the Responder reads, the entries behind them, the trace."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from ..store import Store, attributes
@@ -60,8 +61,13 @@ def stating(entry: str, message: str) -> str:
     """The sentences of `message` that share a word with `entry`, verbatim (the whole message when none do): an
     entry stands for one remark, so the rest of a long message would only lengthen the prompt."""
     sentences = split_sentences(message)
-    related = [s for s in sentences if content_words(s) & content_words(entry)]
+    related = [s for s in sentences if content_words(_SPEAKER.sub("", s, count=1)) & content_words(entry)]
     return " ".join(related) if related and len(related) < len(sentences) else message
+
+
+# Who said a message, where it opens with the name ("Gina: Thanks, Jon! …", as the bench feeds LoCoMo's turns): not a
+# word the sentence shares with an entry, or every entry about Gina would quote her every opening remark.
+_SPEAKER = re.compile(r"^[A-Z][\w'’-]*: ")
 
 
 def quotes(entry: Memory, sentence: Sentence) -> bool:

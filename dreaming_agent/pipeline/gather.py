@@ -15,7 +15,7 @@ from ..store import Memory, Store, VectorIndex
 from . import abstain, controller, selector
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
                        quotes, replacements, said_line)
-from .retriever import Candidate, is_question, search
+from .retriever import Candidate, is_question, never_evidence, search
 from .trace import Step
 
 
@@ -215,11 +215,16 @@ class Gatherer:
 
     def _quoted(self, entries: list[tuple[Memory, float]], shown: list[Candidate]) -> list[Candidate]:
         """The sentences that state each entry (what its line would quote), each once, not when shown already, at the
-        best score of the entries that quote it."""
+        best score of the entries that quote it. A question or small talk is never evidence, quoted or found: in
+        LoCoMo a message's opening "Gina: Thanks, Jon!" shares the speaker's name with an entry about her, and 81
+        such lines (17 questions) reached E's prompts for conv-26's and conv-30's 200 questions."""
         message_ids = {s.message_id for entry, _ in entries for s in entry.sources}
         shown_ids = {c.id for c in shown if c.kind == "sentence"}
+        small_talk = not self.config.skip_small_talk
         out: dict[int, Candidate] = {}
         for sentence in self.store.sentences(message_ids=message_ids):
+            if never_evidence(sentence.text, small_talk=small_talk):
+                continue
             for entry, best in entries:
                 if sentence.id not in shown_ids and quotes(entry, sentence):
                     out[sentence.id] = Candidate(sentence, max(best, out[sentence.id].score if sentence.id in out else 0.0))

@@ -129,10 +129,15 @@ def is_question(text: str) -> bool:
     return stripped.endswith("?") or stripped.startswith("¿")
 
 
+def never_evidence(text: str, *, small_talk: bool = False) -> bool:
+    """A sentence the person asked, or one of greetings, thanks and exclamations (unless small talk may be shown)."""
+    return is_question(text) or (not small_talk and says_nothing(text))
+
+
 def _usable(c: "Candidate", exclude_message: int | None, small_talk: bool) -> bool:
     if exclude_message is not None and any(s.message_id == exclude_message for s in c.sources):
         return False
-    return not (c.kind == "sentence" and (is_question(c.text) or (not small_talk and says_nothing(c.text))))
+    return not (c.kind == "sentence" and never_evidence(c.text, small_talk=small_talk))
 
 
 def _hydrate(store: Store, ranked: list[tuple[tuple[str, int], float]]) -> list[Candidate]:

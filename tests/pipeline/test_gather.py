@@ -2,6 +2,7 @@
 import re
 
 from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.evidence import stating
 from dreaming_agent.pipeline.gather import GatherConfig
 from dreaming_agent.testing import ScriptedLLM
 
@@ -144,3 +145,26 @@ def test_a_compound_question_reaches_the_responder_with_its_parts_named_when_ask
     plain = make_agent(ScriptedLLM(), AgentConfig(learn=False))  # off by default
     plain.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
     assert plain.ask("¿Cómo se llama mi hermana y en qué ciudad vive?").prompt_text.endswith("vive?")
+
+
+def test_an_entry_quotes_neither_small_talk_nor_questions_of_its_message(make_agent, store, index, embedder):
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0,
+                                                                                   entries_as_said=True)))
+    messages = [agent.ingest(f"Thanks so much, Jon! Did you get my photos? Trip {i} on my bicycle to the coast took "
+                             f"{i} hours.", now=f"2026-03-{i + 1:02d}", learn=False) for i in range(12)]
+    for m in messages:  # an entry sharing no word with any sentence of its message quotes the whole message
+        text = f"Outing number {m.id} went well"
+        vector = embedder.embed_batch([text], role="passage")[0]
+        index.add("memories", [store.add_memory(text, source_message_ids=[m.id], embedding=vector,
+                                                created_at=m.created_at)], vector[None, :])
+    result = agent.ask("Which bicycle trips did I make?")
+    floor = {c.key for c in agent.ask("Which bicycle trips did I make?", mode="rag").evidence}
+    quoted = [c for c in result.evidence if c.key not in floor]
+    assert quoted and all(c.text.startswith("Trip ") for c in quoted)
+    assert "Thanks so much" not in result.prompt_text and "photos?" not in result.prompt_text
+
+
+def test_a_speakers_name_is_not_a_word_a_sentence_shares_with_an_entry():
+    message = "Gina: The weather was fine. Trip 3 on my bicycle to the coast took 3 hours."
+    assert stating("Gina cycled to the coast on trip 3", message) == "Trip 3 on my bicycle to the coast took 3 hours."
+    assert stating("Gina enjoys fine weather", message) == "Gina: The weather was fine."
