@@ -132,13 +132,14 @@ _SMALL_TALK = frozenset(
     fantastic sounds wow whoa oh ah aw aww haha hahaha lol thanks thank thx you so much very really totally definitely
     absolutely agreed agree exactly indeed sure bye goodbye later soon see talk to take care congrats
     congratulations cheers welcome glad hear same here too me that that's it's is what a
-    yay woohoo hooray yippee phew ooh omg hmm job funny looks look true
+    yay woohoo hooray yippee phew ooh omg hmm job funny looks look true yes yep yeah yup nope no for
     hola buenas buenos dias tardes noches gracias muchas muchisimas guau vaya uau ay jaja jajaja genial estupendo
     perfecto claro vale bien muy super que chulo adios hasta luego pronto nos vemos hablamos felicidades
-    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo uf uff bravo guay ole mola""".split()
+    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo uf uff bravo guay ole mola
+    si""".split()
 )
 # Of which at least one must be said: a sentence of "you", "so" and names is not small talk, just short.
-_SMALL_TALK_FUNCTION = frozenset("you so much very really to take here too me that that's it's is what a muy que "
+_SMALL_TALK_FUNCTION = frozenset("you so much very really to take here too me that that's it's is what a for muy que "
                                  "de nos hasta".split())
 
 
