@@ -93,3 +93,46 @@ def test_an_index_made_with_the_narrower_search_is_widened_when_opened(store, em
     for kind in ("memories", "sentences"):
         assert reopened.get_collection(f"da-old-{kind}").configuration["hnsw"]["ef_search"] == 512
     assert index.ids("memories") == set(ids)  # nothing lost on the way
+
+
+def _unit(rows) -> np.ndarray:
+    rows = np.asarray(rows, dtype=np.float32)
+    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+
+def test_the_mean_follows_adds_replacements_and_removals(chroma_client):
+    index = VectorIndex(chroma_client)
+    try:
+        vectors = _unit(np.random.default_rng(0).normal(size=(6, 8)))
+        assert index.mean("sentences") is None
+        index.add("sentences", [1, 2, 3], vectors[:3])
+        assert np.allclose(index.mean("sentences"), vectors[:3].mean(axis=0), atol=1e-6)
+        index.add("sentences", [4, 5], vectors[3:5])
+        index.add("sentences", [1], vectors[5:6])  # a replacement: the old vector leaves the mean
+        index.remove("sentences", [2])
+        expected = vectors[[5, 2, 3, 4]].mean(axis=0)
+        assert np.allclose(index.mean("sentences"), expected, atol=1e-6)
+        assert np.allclose(VectorIndex(chroma_client, namespace=index.namespace).mean("sentences"), expected, atol=1e-6)
+        assert index.mean("memories") is None
+        index.remove("sentences", [1, 3, 4, 5])
+        assert index.mean("sentences") is None
+    finally:
+        index.drop()
+
+
+def test_a_search_less_the_mean_ranks_what_sets_a_vector_apart_and_scores_it_plainly(chroma_client):
+    index = VectorIndex(chroma_client)
+    try:
+        rng = np.random.default_rng(1)
+        shared, apart = np.eye(16)[0], np.eye(16)[1]
+        generic = _unit([shared + 0.1 * rng.normal(size=16) for _ in range(8)])  # near everything
+        specific = _unit([0.5 * shared + apart])
+        index.add("sentences", list(range(1, 9)), generic)
+        index.add("sentences", [9], specific)
+        query = _unit([shared + 0.3 * apart])[0]
+        plain = index.search("sentences", query, 3)
+        distinct = index.search("sentences", query, 3, less=index.mean("sentences"))
+        assert 9 not in [hit.id for hit in plain] and distinct[0].id == 9
+        assert np.isclose(distinct[0].score, float(specific[0] @ query), atol=1e-5)  # cosine to the query itself
+    finally:
+        index.drop()

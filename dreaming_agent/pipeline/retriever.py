@@ -1,7 +1,7 @@
 """Retriever: cosine top-k over active memories and verbatim user sentences, merged and hydrated from SQLite."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..embed.base import Embedder
 from ..store import Store, VectorIndex
@@ -73,16 +73,25 @@ def retrieve(
 
 @dataclass
 class Search:
-    """Hydrated candidates (best score first, deduplicated) and, per query vector, the keys it found best first."""
+    """Hydrated candidates (best score first, deduplicated) and, per query vector, the keys it found best first;
+    with `distinctive`, also the sentence keys it found first once what all sentences share was taken out."""
 
     candidates: list[Candidate]
     by_query: list[list[str]]
+    distinctive_by_query: list[list[str]] = field(default_factory=list)
 
     def top_sentences(self, query: int, k: int) -> list[Candidate]:
         """The k verbatim sentences query `query` found first: exactly what naive RAG shows for it."""
+        return self._sentences(self.by_query[query], k)
+
+    def distinctive(self, query: int, k: int) -> list[Candidate]:
+        """The k sentences query `query` found first searched as its vector less the mean sentence vector: a short
+        remark near every question ("Caroline: Sounds fun!") no longer outranks the one that answers it."""
+        return self._sentences(self.distinctive_by_query[query], k) if self.distinctive_by_query else []
+
+    def _sentences(self, keys: list[str], k: int) -> list[Candidate]:
         by_key = {c.key: c for c in self.candidates}
-        found = [by_key[key] for key in self.by_query[query] if key in by_key and key.startswith("s")]
-        return found[:k]
+        return [by_key[key] for key in keys if key in by_key and key.startswith("s")][:k]
 
 
 def search(
@@ -97,12 +106,16 @@ def search(
     touch_at: str | None = None,
     exclude_message: int | None = None,
     small_talk: bool = True,
+    distinctive: bool = False,
 ) -> Search:
-    """Each query vector searched once per collection; the person's own questions are never candidates, nor small
-    talk ("Wow, Mel!") when `small_talk` is off."""
+    """Each query vector searched once per collection (and, with `distinctive`, the sentences once more less their
+    mean vector); the person's own questions are never candidates, nor small talk ("Wow, Mel!") when `small_talk`
+    is off."""
     best: dict[tuple[str, int], float] = {}
     per_query: list[list[tuple[str, int]]] = []
+    per_query_distinctive: list[list[tuple[str, int]]] = []
     kinds = [kind for kind, on in (("memories", memories), ("sentences", sentences)) if on]
+    mean = index.mean("sentences") if distinctive and sentences else None
     for vector in vectors:
         found: list[tuple[float, tuple[str, int]]] = []
         for kind in kinds:
@@ -112,15 +125,21 @@ def search(
                 best[key] = max(best.get(key, -1.0), hit.score)
                 found.append((hit.score, key))
         per_query.append([key for _, key in sorted(found, key=lambda f: -f[0])])
+        if mean is not None:
+            hits = index.search("sentences", vector, fetch or 2 * k, less=mean)
+            for hit in hits:
+                best[("sentences", hit.id)] = max(best.get(("sentences", hit.id), -1.0), hit.score)
+            per_query_distinctive.append([("sentences", hit.id) for hit in hits])
     ranked = sorted(best.items(), key=lambda item: -item[1])
     candidates = [c for c in _hydrate(store, ranked) if _usable(c, exclude_message, small_talk)]
     if touch_at is not None:
         store.touch([c.id for c in candidates if c.kind == "memory"], touch_at)
     candidates = _dedupe(candidates)
     keys = {c.key for c in candidates}
-    by_query = [[k_ for k_ in (f"{'m' if kind == 'memories' else 's'}{i}" for kind, i in order) if k_ in keys]
-                for order in per_query]
-    return Search(candidates, by_query)
+    by_query, distinctive_by_query = ([[k_ for k_ in (f"{'m' if kind == 'memories' else 's'}{i}" for kind, i in order)
+                                        if k_ in keys] for order in orders]
+                                      for orders in (per_query, per_query_distinctive))
+    return Search(candidates, by_query, distinctive_by_query)
 
 
 def is_question(text: str) -> bool:

@@ -50,7 +50,7 @@ def _search_wide(collection) -> None:
 class Hit:
     kind: Kind
     id: int
-    score: float  # cosine similarity
+    score: float  # cosine similarity to the query
 
 
 class VectorIndex:
@@ -67,14 +67,47 @@ class VectorIndex:
         }
         for collection in self._collections.values():
             _search_wide(collection)
+        # Per collection, once `mean` was first asked for: the sum and number of its vectors, kept as they change
+        self._totals: dict[Kind, tuple[np.ndarray | None, int]] = {}
 
     def add(self, kind: Kind, ids: list[int], vectors: np.ndarray) -> None:
         if len(ids):
-            self._collections[kind].upsert(ids=[str(i) for i in ids], embeddings=np.asarray(vectors, dtype=np.float32))
+            vectors = np.asarray(vectors, dtype=np.float32)
+            if kind in self._totals:
+                self._take_out(kind, ids)  # an upsert replaces: the old vector leaves the sum
+                self._count_in(kind, vectors, +1)
+            self._collections[kind].upsert(ids=[str(i) for i in ids], embeddings=vectors)
 
     def remove(self, kind: Kind, ids: list[int]) -> None:
         if ids:
+            if kind in self._totals:
+                self._take_out(kind, ids)
             self._collections[kind].delete(ids=[str(i) for i in ids])
+
+    def mean(self, kind: Kind) -> np.ndarray | None:
+        """The mean of the collection's vectors, None when it is empty: read from the collection the first time,
+        then kept up to date by this index's `add` and `remove`."""
+        if kind not in self._totals:
+            self._totals[kind] = (None, 0)
+            offset = 0
+            while True:
+                page = self._collections[kind].get(include=["embeddings"], limit=4000, offset=offset)
+                if not len(page["ids"]):
+                    break
+                self._count_in(kind, np.asarray(page["embeddings"], dtype=np.float32), +1)
+                offset += len(page["ids"])
+        total, n = self._totals[kind]
+        return None if total is None or n == 0 else (total / n).astype(np.float32)
+
+    def _take_out(self, kind: Kind, ids: list[int]) -> None:
+        present = self._collections[kind].get(ids=[str(i) for i in ids], include=["embeddings"])
+        if len(present["ids"]):
+            self._count_in(kind, np.asarray(present["embeddings"], dtype=np.float32), -1)
+
+    def _count_in(self, kind: Kind, vectors: np.ndarray, sign: int) -> None:
+        total, n = self._totals[kind]
+        change = sign * vectors.astype(np.float64).sum(axis=0)
+        self._totals[kind] = (change if total is None else total + change, n + sign * len(vectors))
 
     def count(self, kind: Kind) -> int:
         return self._collections[kind].count()
@@ -82,15 +115,23 @@ class VectorIndex:
     def ids(self, kind: Kind) -> set[int]:
         return {int(i) for i in self._collections[kind].get(include=[])["ids"]}
 
-    def search(self, kind: Kind, vector: np.ndarray, k: int) -> list[Hit]:
+    def search(self, kind: Kind, vector: np.ndarray, k: int, *, less: np.ndarray | None = None) -> list[Hit]:
+        """The k nearest by cosine; with `less`, ranked for `vector - less` (the collection's `mean`: what every
+        entry shares counts for nothing), each hit still scored against `vector` itself."""
         if k <= 0:
             return []
+        vector = np.asarray(vector, dtype=np.float32)
         # No count() first: it costs milliseconds at 100k entries, and Chroma already returns fewer hits (or
         # none) when the collection holds fewer than k.
         result = self._collections[kind].query(
-            query_embeddings=np.asarray(vector, dtype=np.float32)[None, :], n_results=k, include=["distances"]
+            query_embeddings=(vector if less is None else vector - less)[None, :], n_results=k,
+            include=["distances"] if less is None else ["embeddings"],
         )
-        return [Hit(kind, int(i), 1.0 - float(d)) for i, d in zip(result["ids"][0], result["distances"][0])]
+        if less is None:
+            return [Hit(kind, int(i), 1.0 - float(d)) for i, d in zip(result["ids"][0], result["distances"][0])]
+        found = np.asarray(result["embeddings"][0], dtype=np.float32).reshape(len(result["ids"][0]), -1)
+        scores = found @ vector / np.maximum(np.linalg.norm(found, axis=1) * np.linalg.norm(vector), 1e-12)
+        return [Hit(kind, int(i), float(score)) for i, score in zip(result["ids"][0], scores)]
 
     def sync(self, store: Store) -> dict[str, int]:
         """Make the index hold exactly SQLite's active memories and embedded sentences; return repairs made."""

@@ -116,7 +116,7 @@ def test_small_talk_naming_someone_is_never_lightmems_evidence(make_agent):
     lightmem = agent.ask(question, mode="lightmem")
     assert {c.text for c in rag.evidence} & set(small_talk)  # found by the name, naive RAG shows it
     said = [c.text for c in lightmem.evidence if c.kind == "sentence"]
-    assert len(said) == 8 and not set(said) & set(small_talk)  # a sentence that tells something in its place
+    assert len(said) >= 8 and not set(said) & set(small_talk)  # sentences that tell something in its place
     kept = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(skip_small_talk=False)))
     assert {c.text for c in kept.ask(question, mode="lightmem").evidence} & set(small_talk)
 
@@ -168,3 +168,28 @@ def test_a_speakers_name_is_not_a_word_a_sentence_shares_with_an_entry():
     message = "Gina: The weather was fine. Trip 3 on my bicycle to the coast took 3 hours."
     assert stating("Gina cycled to the coast on trip 3", message) == "Trip 3 on my bicycle to the coast took 3 hours."
     assert stating("Gina enjoys fine weather", message) == "Gina: The weather was fine."
+
+
+def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_only_remarks(store, index):
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    remarks = ["That was a while back.", "Same as last time.", "I think so too, Mel.", "Since I was twelve or so.",
+               "It was a long day.", "Not really, just the usual.", "We'll see how it goes.",
+               "That's what I was thinking.", "It depends on the day.", "I guess it was fine.", "Maybe next week then.",
+               "It happens sometimes.", "Just a little bit.", "I was there all afternoon.", "Only when it rains."]
+    told = ["I fixed my neighbour's bike this morning.", "Every Sunday I sing in the choir at St. Mary's church.",
+            "I started a pottery class last month.", "We adopted a grey cat called Pixel."]
+    def agent(distinctive):
+        return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=UniversalSentenceEncoderEmbedder(),
+                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive)))
+    plain = agent(False)
+    for day, text in enumerate(remarks + told, start=1):
+        plain.ingest(f"Caroline: {text}", now=f"2026-03-{day:02d}", learn=False)
+    plain.new_conversation()  # asked later: what was told is memory, not the recent turns
+    question = "Would Caroline be considered religious?"
+    rag = plain.ask(question, mode="rag")
+    assert "choir" not in rag.prompt_text and "choir" not in plain.ask(question).prompt_text
+    lightmem = agent(True).ask(question)
+    assert "choir" in lightmem.prompt_text
+    assert {c.key for c in rag.evidence} < {c.key for c in lightmem.evidence}  # naive RAG's lines are all still there
