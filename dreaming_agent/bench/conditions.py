@@ -1,4 +1,5 @@
-"""The bench conditions, A–E (and F: E without its Writer and Dream): same model, same data, different memory."""
+"""The bench conditions, A–E (F: E without its Writer and Dream; G: naive RAG with E's distinctive search): same
+model, same data, different memory."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ class Condition:
     variant: str = "default"
     learn: bool = False  # run the Writer while the sessions are fed
     dream_each_session: bool = False
+    rag_distinctive: bool = False  # naive RAG's sentences ranked for the question less the mean sentence
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -26,6 +28,8 @@ CONDITIONS: dict[str, Condition] = {
         # What E's reply path does on the person's sentences alone: the part of E that needs no Writer or Dream,
         # and a run as cheap as B's where feeding the Writer would take hours (LoCoMo on two cores).
         Condition("F", "E's reply path without Writer or Dream (sentences only)", "lightmem", "default"),
+        # Naive RAG given the search E adds its distinctive sentences from: what that search is worth on its own.
+        Condition("G", "naive RAG, its top 8 searched less the mean sentence", "rag", rag_distinctive=True),
     )
 }
 

@@ -9,6 +9,7 @@ from typing import Callable
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..pipeline.agent import Agent, AgentConfig
+from ..pipeline.gather import GatherConfig
 from ..store import Store, VectorIndex
 from ..store.snapshot import open_copy, save_copy
 from .conditions import Condition
@@ -51,7 +52,8 @@ class Setup:
 
 
 def _agent(setup: Setup, condition: Condition, run: int, store: Store | None = None) -> Agent:
-    config = AgentConfig(variant=condition.variant, learn=condition.learn, seed=run, reply_tokens=setup.reply_tokens)
+    config = AgentConfig(variant=condition.variant, learn=condition.learn, seed=run, reply_tokens=setup.reply_tokens,
+                         gather=GatherConfig(rag_distinctive=condition.rag_distinctive))
     return Agent(store=store or Store(), index=VectorIndex(setup.client), llm=setup.llm, embedder=setup.embedder,
                  config=config)
 

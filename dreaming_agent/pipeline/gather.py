@@ -99,6 +99,9 @@ class GatherConfig:
     # the first 2 found this way, what this adds); on dev, holdout and third it found one more question's evidence
     # each. Off: LightMem adds only entries' sentences and a compound question's parts.
     distinctive: bool = True
+    # Naive RAG's k sentences found that way rather than by plain cosine (the bench's condition G, an ablation:
+    # is the gain the search's alone?)
+    rag_distinctive: bool = False
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -121,8 +124,8 @@ class Gatherer:
         started = time.perf_counter()
         vectors = self.embedder.embed_batch([text], role="query")
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
-                       exclude_message=exclude_message)
-        hits = found.top_sentences(0, self.config.rag_top_k)
+                       exclude_message=exclude_message, distinctive=self.config.rag_distinctive)
+        hits = (found.distinctive if self.config.rag_distinctive else found.top_sentences)(0, self.config.rag_top_k)
         step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences", parsed=_listing(hits))
         if self.config.rag_date_order:
             hits = in_date_order(hits)

@@ -180,9 +180,10 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
                "It happens sometimes.", "Just a little bit.", "I was there all afternoon.", "Only when it rains."]
     told = ["I fixed my neighbour's bike this morning.", "Every Sunday I sing in the choir at St. Mary's church.",
             "I started a pottery class last month.", "We adopted a grey cat called Pixel."]
-    def agent(distinctive):
+    def agent(distinctive, rag_distinctive=False):
         return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=UniversalSentenceEncoderEmbedder(),
-                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive)))
+                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive,
+                                                                         rag_distinctive=rag_distinctive)))
     plain = agent(False)
     for day, text in enumerate(remarks + told, start=1):
         plain.ingest(f"Caroline: {text}", now=f"2026-03-{day:02d}", learn=False)
@@ -193,3 +194,4 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
     lightmem = agent(True).ask(question)
     assert "choir" in lightmem.prompt_text
     assert {c.key for c in rag.evidence} < {c.key for c in lightmem.evidence}  # naive RAG's lines are all still there
+    assert "choir" in agent(False, rag_distinctive=True).ask(question, mode="rag").prompt_text  # the bench's G
