@@ -194,9 +194,13 @@ class Gatherer:
                  if c.kind == "sentence" else memory_line(c, with_sources=True, words_in=words_in) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
+        floor = {c.key for c in found.top_sentences(0, self.config.rag_top_k)}
+        distinct = {c.key for c in found.distinctive(0, self.config.distinctive_k)} - floor
+        apart = sum(1 for c in sentences if c.key in distinct)
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{_left_out(older)}{_newer_shown(newer)}{_relatives(relatives)}{unsaid} "
+                          f"{marked} marked current/replaced{_apart(apart)}{_left_out(older)}{_newer_shown(newer)}"
+                          f"{_relatives(relatives)}{unsaid} "
                           "(decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
@@ -337,6 +341,10 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
             out.append(c)
             seen |= messages
     return out
+
+
+def _apart(n: int) -> str:
+    return (f"; {n} found only once what every sentence shares was taken out of the question" if n else "")
 
 
 def _newer_shown(newer: list[Candidate]) -> str:

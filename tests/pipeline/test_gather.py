@@ -193,5 +193,7 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
     assert "choir" not in rag.prompt_text and "choir" not in plain.ask(question).prompt_text
     lightmem = agent(True).ask(question)
     assert "choir" in lightmem.prompt_text
+    selector = next(step for step in lightmem.trace.steps if step.name == "Selector")
+    assert "found only once what every sentence shares was taken out" in selector.decision
     assert {c.key for c in rag.evidence} < {c.key for c in lightmem.evidence}  # naive RAG's lines are all still there
     assert "choir" in agent(False, rag_distinctive=True).ask(question, mode="rag").prompt_text  # the bench's G
