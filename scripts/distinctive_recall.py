@@ -1,0 +1,95 @@
+"""Which search finds the evidence: `python scripts/distinctive_recall.py [--locomo FILE] [--out FILE.md]`.
+
+No model: every LoCoMo conversation's turns ("Speaker: text", as the bench feeds them) and the three scenarios'
+messages are split into sentences and embedded by the bench's embedder; questions and small talk are left out as
+LightMem leaves them out. For each question with evidence, the share of its evidence (LoCoMo: turns; scenarios: a
+phrase) among the sentences each search shows: plain cosine's top 8 (naive RAG), the top 8 searched as the question
+less the mean sentence vector (`VectorIndex.search(less=…)`), and plain cosine's 8 with the first 3 found that way
+added (LightMem's `GatherConfig.distinctive_k`). Figures: docs/results/bench.md, round 14.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dreaming_agent.bench.locomo import load_locomo  # noqa: E402
+from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
+from dreaming_agent.bench.scoring import occurs  # noqa: E402
+from dreaming_agent.pipeline.retriever import never_evidence  # noqa: E402
+from dreaming_agent.settings import Settings  # noqa: E402
+from dreaming_agent.text import split_sentences  # noqa: E402
+from dreaming_agent.wiring import build_embedder  # noqa: E402
+
+K, ADDED = 8, 3
+SEARCHES = ("plain top 8", "distinctive top 8", "plain 8 + distinctive first 3")
+
+
+def shown(plain: np.ndarray, distinctive: np.ndarray, usable: np.ndarray) -> dict[str, list[int]]:
+    """The sentence indices each search shows for one question."""
+    def top(scores: np.ndarray, n: int) -> list[int]:
+        return [int(j) for j in np.argsort(-scores) if usable[j]][:n]
+
+    floor = top(plain, K)
+    return {SEARCHES[0]: floor, SEARCHES[1]: top(distinctive, K),
+            SEARCHES[2]: floor + [j for j in top(distinctive, ADDED) if j not in floor]}
+
+
+def searched(embedder, texts: list[str], questions: list[str]):
+    """Per question, each search's sentence indices."""
+    vectors = np.asarray(embedder.embed_batch(texts, role="passage"), dtype=np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    queries = np.asarray(embedder.embed_batch(questions, role="query"), dtype=np.float32)
+    plain = queries @ vectors.T
+    distinctive = plain - vectors @ vectors.mean(axis=0)  # ranks as (question - mean) . sentence
+    usable = np.array([not never_evidence(t) for t in texts])
+    return [shown(plain[i], distinctive[i], usable) for i in range(len(questions))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--locomo", type=Path, default=ROOT.parent / "shared" / "data" / "locomo" / "locomo10.json")
+    parser.add_argument("--max-questions", type=int, default=100, help="per conversation, as the bench samples them")
+    parser.add_argument("--out", type=Path, help="also write the table here (markdown)")
+    args = parser.parse_args(argv)
+    embedder = build_embedder(Settings.load({}, {"embedder": "embedded"}))
+    rows = [f"| corpus | sentences | questions | {' | '.join(SEARCHES)} |", "|---" * (3 + len(SEARCHES)) + "|"]
+    for conversation in load_locomo(args.locomo, max_questions=args.max_questions):
+        texts, turn_of = [], []
+        for turn in conversation.turns:
+            for sentence in split_sentences(f"{turn.speaker}: {turn.as_message()}"):
+                texts.append(sentence)
+                turn_of.append(turn.dia_id)
+        questions = [q for q in conversation.questions if q.evidence]
+        found = searched(embedder, texts, [q.question for q in questions])
+        recall = {name: np.mean([len(set(q.evidence) & {turn_of[j] for j in f[name]}) / len(set(q.evidence))
+                                 for q, f in zip(questions, found)]) for name in SEARCHES}
+        lines = np.mean([len(f[SEARCHES[2]]) for f in found])
+        rows.append(f"| {conversation.sample_id} | {len(texts)} | {len(questions)} | "
+                    + " | ".join(f"{recall[name]:.3f}" for name in SEARCHES[:2])
+                    + f" | {recall[SEARCHES[2]]:.3f} ({lines:.1f} lines) |")
+    for name in ("dev", "holdout", "third"):
+        scenario = load_scenario(ROOT / "dreaming_agent" / "bench" / "scenarios" / f"{name}.json")
+        texts = [s for session in scenario.sessions for turn in session.turns for s in split_sentences(turn)]
+        questions = [q for q in scenario.questions if q.type != "abstention"]
+        found = searched(embedder, texts, [q.question for q in questions])
+        hits = {name_: sum(any(occurs(p, " ".join(texts[j] for j in f[name_])) for p in q.evidence_phrases)
+                           for q, f in zip(questions, found)) for name_ in SEARCHES}
+        lines = np.mean([len(f[SEARCHES[2]]) for f in found])
+        rows.append(f"| {name} | {len(texts)} | {len(questions)} | "
+                    + " | ".join(f"{hits[n]} found" for n in SEARCHES[:2])
+                    + f" | {hits[SEARCHES[2]]} found ({lines:.1f} lines) |")
+    table = "\n".join(rows)
+    print(table)
+    if args.out:
+        args.out.write_text(table + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
