@@ -92,9 +92,9 @@ class GatherConfig:
     relatives_out: bool = True
     # LightMem: the question is searched a second time, its vector less the mean of every sentence's, and those of
     # the first `distinctive_k` found that way that naive RAG's lines miss come first among what LightMem adds
-    # (within `extra_share`). A short remark is near every question in plain cosine ("Caroline: Hey Mel, what's
-    # up?" was in the top 8 of 48 of conv-26's questions); taking out what all sentences share ranks the sentence
-    # that answers higher. Offline, on the user sentences of all ten LoCoMo conversations (`/tmp` script, small talk
+    # (within `extra_share`). A short remark is near every question in plain cosine ("Caroline: The mentoring is
+    # going great!" was among the 8 nearest of 24 of conv-26's questions); taking out what all sentences share ranks
+    # the sentence that answers higher more often (it has hubs of its own, hence only the first 3). Offline, on the user sentences of all ten LoCoMo conversations (`/tmp` script, small talk
     # and questions left out), the evidence turns among the top 8 went from 0.33 to 0.48 (every conversation
     # gained); naive RAG's 8 and the first 3 found this way: 0.41, 0.6 lines more on average. On dev, holdout and
     # third the first 3 are among naive RAG's lines already. Adding the first 2 of any rank measured worse: dev
