@@ -1,5 +1,5 @@
-"""The bench conditions, A–E (F: E without its Writer and Dream; G: naive RAG with E's distinctive search): same
-model, same data, different memory."""
+"""The bench conditions, A–E (F: E without its Writer and Dream; G: naive RAG with E's distinctive search; H: E on
+G's lines): same model, same data, different memory."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,6 +14,7 @@ class Condition:
     learn: bool = False  # run the Writer while the sessions are fed
     dream_each_session: bool = False
     rag_distinctive: bool = False  # naive RAG's sentences ranked for the question less the mean sentence
+    distinctive_floor: bool = False  # LightMem's floor from that search too (fed like E)
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -30,6 +31,9 @@ CONDITIONS: dict[str, Condition] = {
         Condition("F", "E's reply path without Writer or Dream (sentences only)", "lightmem", "default"),
         # Naive RAG given the search E adds its distinctive sentences from: what that search is worth on its own.
         Condition("G", "naive RAG, its top 8 searched less the mean sentence", "rag", rag_distinctive=True),
+        # E on G's lines: its floor from the distinctive search (an experiment, round 14)
+        Condition("H", "E with G's 8 sentences as its floor", "lightmem", "default", learn=True,
+                  dream_each_session=True, distinctive_floor=True),
     )
 }
 

@@ -101,6 +101,10 @@ class GatherConfig:
     # 14 -> 12 with 2 lines of no use ("Packing is chaos.") for "¿Cuánto pesa Pimentón ahora?", at 1.33x RAG's time.
     distinctive: bool = True
     distinctive_k: int = 3
+    # LightMem's floor is the distinctive search's 8 sentences (condition G's lines) rather than plain cosine's, and
+    # naive RAG's own lines are no longer all shown (the bench's condition H, an experiment: round 14's ablation G
+    # found more of conv-26's evidence than E, 0.44 against 0.40)
+    distinctive_floor: bool = False
     # Naive RAG's k sentences found that way rather than by plain cosine (the bench's condition G, an ablation:
     # is the gain the search's alone?)
     rag_distinctive: bool = False
@@ -171,7 +175,7 @@ class Gatherer:
             relatives = [c for c in sentences if controller.about_a_relative(c.text)]
             sentences = [c for c in sentences if c not in relatives]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
-            sentences = self._within_share(found.top_sentences(0, self.config.rag_top_k), sentences,
+            sentences = self._within_share(self._floor(found), sentences,
                                            first=[c.key for c in found.distinctive(0, self.config.distinctive_k)])
         # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
         # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
@@ -194,7 +198,7 @@ class Gatherer:
                  if c.kind == "sentence" else memory_line(c, with_sources=True, words_in=words_in) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
-        floor = {c.key for c in found.top_sentences(0, self.config.rag_top_k)}
+        floor = {c.key for c in self._floor(found)}
         distinct = {c.key for c in found.distinctive(0, self.config.distinctive_k)} - floor
         apart = sum(1 for c in sentences if c.key in distinct)
         steps.append(Step("Selector", _ms(t0),
@@ -264,7 +268,7 @@ class Gatherer:
     def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
         cfg = self.config
-        floor = found.top_sentences(0, cfg.rag_top_k)
+        floor = self._floor(found)
         sentences = list(floor)
         for part in range(1, len(found.by_query)):
             sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
@@ -289,6 +293,11 @@ class Gatherer:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
         return sentences, facts, memories
+
+    def _floor(self, found) -> list[Candidate]:
+        """The sentences LightMem always shows: naive RAG's (plain cosine's k), or the distinctive search's k."""
+        k = self.config.rag_top_k
+        return found.distinctive(0, k) if self.config.distinctive_floor else found.top_sentences(0, k)
 
     def _best_within(self, chosen: list[Candidate], budget: int) -> list[Candidate]:
         """Best score first, each that still fits in `budget` tokens (at least `min_keep`, whatever they cost)."""

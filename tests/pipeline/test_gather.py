@@ -180,10 +180,10 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
                "It happens sometimes.", "Just a little bit.", "I was there all afternoon.", "Only when it rains."]
     told = ["I fixed my neighbour's bike this morning.", "Every Sunday I sing in the choir at St. Mary's church.",
             "I started a pottery class last month.", "We adopted a grey cat called Pixel."]
-    def agent(distinctive, rag_distinctive=False):
+    def agent(distinctive, rag_distinctive=False, distinctive_floor=False):
         return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=UniversalSentenceEncoderEmbedder(),
-                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive,
-                                                                         rag_distinctive=rag_distinctive)))
+                     config=AgentConfig(learn=False, gather=GatherConfig(
+                         distinctive=distinctive, rag_distinctive=rag_distinctive, distinctive_floor=distinctive_floor)))
     plain = agent(False)
     for day, text in enumerate(remarks + told, start=1):
         plain.ingest(f"Caroline: {text}", now=f"2026-03-{day:02d}", learn=False)
@@ -196,4 +196,7 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
     selector = next(step for step in lightmem.trace.steps if step.name == "Selector")
     assert "found only once what every sentence shares was taken out" in selector.decision
     assert {c.key for c in rag.evidence} < {c.key for c in lightmem.evidence}  # naive RAG's lines are all still there
-    assert "choir" in agent(False, rag_distinctive=True).ask(question, mode="rag").prompt_text  # the bench's G
+    g = agent(False, rag_distinctive=True).ask(question, mode="rag")  # the bench's G
+    assert "choir" in g.prompt_text
+    h = agent(True, distinctive_floor=True).ask(question)  # the bench's H: LightMem on G's lines
+    assert {c.key for c in g.evidence} <= {c.key for c in h.evidence}
