@@ -136,3 +136,17 @@ def test_a_search_less_the_mean_ranks_what_sets_a_vector_apart_and_scores_it_pla
         assert np.isclose(distinct[0].score, float(specific[0] @ query), atol=1e-5)  # cosine to the query itself
     finally:
         index.drop()
+
+
+def test_sync_counts_the_mean_of_what_sqlite_holds(store, embedder, chroma_client):
+    index = VectorIndex(chroma_client)
+    try:
+        _fill(store, embedder, ["The user lives in Lisbon", "The user has a cat named Miso"])
+        index.add("memories", [999], embedder.embed("stale entry")[None, :])
+        assert index.mean("memories") is not None  # counted before the sync, with the stale entry in it
+        index.sync(store)
+        expected = np.stack(list(store.memory_vectors().values())).mean(axis=0)
+        assert np.allclose(index.mean("memories"), expected, atol=1e-6)
+        assert np.allclose(VectorIndex(chroma_client, namespace=index.namespace).mean("memories"), expected, atol=1e-6)
+    finally:
+        index.drop()

@@ -85,8 +85,8 @@ class VectorIndex:
             self._collections[kind].delete(ids=[str(i) for i in ids])
 
     def mean(self, kind: Kind) -> np.ndarray | None:
-        """The mean of the collection's vectors, None when it is empty: read from the collection the first time,
-        then kept up to date by this index's `add` and `remove`."""
+        """The mean of the collection's vectors, None when it is empty: counted by `sync` (an agent syncs on start)
+        or read from the collection the first time, then kept up to date by this index's `add` and `remove`."""
         if kind not in self._totals:
             self._totals[kind] = (None, 0)
             offset = 0
@@ -138,6 +138,7 @@ class VectorIndex:
         repairs = {"added": 0, "removed": 0}
         truth = {"memories": store.memory_vectors(), "sentences": store.sentence_vectors()}
         for kind in KINDS:
+            self._totals.pop(kind, None)  # counted afresh from the truth below, not read back from the index
             present = self.ids(kind)
             extra = sorted(present - truth[kind].keys())
             missing = sorted(truth[kind].keys() - present)
@@ -147,6 +148,9 @@ class VectorIndex:
                 self.add(kind, chunk, np.stack([truth[kind][i] for i in chunk]))
             repairs["added"] += len(missing)
             repairs["removed"] += len(extra)
+            self._totals[kind] = (None, 0)
+            if truth[kind]:
+                self._count_in(kind, np.stack(list(truth[kind].values())), +1)
         return repairs
 
     def reindex(self, store: Store) -> dict[str, int]:
