@@ -100,11 +100,11 @@ def _unit(rows) -> np.ndarray:
     return rows / np.linalg.norm(rows, axis=1, keepdims=True)
 
 
-def test_the_mean_follows_adds_replacements_and_removals(chroma_client):
+def test_the_mean_and_the_count_follow_adds_replacements_and_removals(chroma_client):
     index = VectorIndex(chroma_client)
     try:
         vectors = _unit(np.random.default_rng(0).normal(size=(6, 8)))
-        assert index.mean("sentences") is None
+        assert index.mean("sentences") is None and index.held("sentences") == 0
         index.add("sentences", [1, 2, 3], vectors[:3])
         assert np.allclose(index.mean("sentences"), vectors[:3].mean(axis=0), atol=1e-6)
         index.add("sentences", [4, 5], vectors[3:5])
@@ -112,10 +112,13 @@ def test_the_mean_follows_adds_replacements_and_removals(chroma_client):
         index.remove("sentences", [2])
         expected = vectors[[5, 2, 3, 4]].mean(axis=0)
         assert np.allclose(index.mean("sentences"), expected, atol=1e-6)
-        assert np.allclose(VectorIndex(chroma_client, namespace=index.namespace).mean("sentences"), expected, atol=1e-6)
+        assert index.held("sentences") == 4
+        reopened = VectorIndex(chroma_client, namespace=index.namespace)
+        assert reopened.held("sentences") == 4  # counted from the collection the first time
+        assert np.allclose(reopened.mean("sentences"), expected, atol=1e-6)
         assert index.mean("memories") is None
         index.remove("sentences", [1, 3, 4, 5])
-        assert index.mean("sentences") is None
+        assert index.mean("sentences") is None and index.held("sentences") == 0
     finally:
         index.drop()
 

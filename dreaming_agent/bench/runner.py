@@ -53,8 +53,7 @@ class Setup:
 
 def _agent(setup: Setup, condition: Condition, run: int, store: Store | None = None) -> Agent:
     config = AgentConfig(variant=condition.variant, learn=condition.learn, seed=run, reply_tokens=setup.reply_tokens,
-                         gather=GatherConfig(rag_distinctive=condition.rag_distinctive,
-                                             distinctive_floor=condition.distinctive_floor))
+                         gather=GatherConfig(distinctive_from=0) if condition.distinctive_always else GatherConfig())
     return Agent(store=store or Store(), index=VectorIndex(setup.client), llm=setup.llm, embedder=setup.embedder,
                  config=config)
 

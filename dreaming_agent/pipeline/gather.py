@@ -101,13 +101,14 @@ class GatherConfig:
     # 14 -> 12 with 2 lines of no use ("Packing is chaos.") for "¿Cuánto pesa Pimentón ahora?", at 1.33x RAG's time.
     distinctive: bool = True
     distinctive_k: int = 3
-    # LightMem's floor is the distinctive search's 8 sentences (condition G's lines) rather than plain cosine's, and
-    # naive RAG's own lines are no longer all shown (the bench's condition H, an experiment: round 14's ablation G
-    # found more of conv-26's evidence than E, 0.44 against 0.40)
-    distinctive_floor: bool = False
-    # Naive RAG's k sentences found that way rather than by plain cosine (the bench's condition G, an ablation:
-    # is the gain the search's alone?)
-    rag_distinctive: bool = False
+    # From a memory of this many sentences on, naive RAG's k sentences (and so LightMem's floor) are the first k
+    # found by that search rather than by plain cosine (None: never; 0: always, the bench's G and H). Offline, on the
+    # seven LoCoMo conversations no bench run uses (`python scripts/distinctive_recall.py --prefixes`), cut to their
+    # first 100, 200, 400 and 800 sentences and whole: from 400 on it found more of the evidence in all 7 (at 400:
+    # 0.55 -> 0.69 on average), at 100 and 200 fewer in 3 of 14. Measured always on (round 14): LoCoMo conv-26 F1
+    # 0.053 -> 0.088 for RAG and 0.145 -> 0.165 for LightMem, but LightMem lost 2 questions on each scenario (72-109
+    # sentences: dev 14 -> 12, holdout 13 -> 11, third 10 -> 8), RAG none.
+    distinctive_from: int | None = 400
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published
 
@@ -128,11 +129,13 @@ class Gatherer:
     def rag(self, text: str, *, exclude_message: int | None, **_) -> Evidence:
         """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else."""
         started = time.perf_counter()
+        apart = self._apart()
         vectors = self.embedder.embed_batch([text], role="query")
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
-                       exclude_message=exclude_message, distinctive=self.config.rag_distinctive)
-        hits = (found.distinctive if self.config.rag_distinctive else found.top_sentences)(0, self.config.rag_top_k)
-        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences", parsed=_listing(hits))
+                       exclude_message=exclude_message, distinctive=apart)
+        hits = self._floor(found, apart)
+        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(apart)}",
+                    parsed=_listing(hits))
         if self.config.rag_date_order:
             hits = in_date_order(hits)
         # Naive: no routing, every message answered from its sentences.
@@ -146,15 +149,17 @@ class Gatherer:
         decided = controller.plan(text)
         steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries})]
         t0 = time.perf_counter()
+        apart = self._apart()
         vectors = self.embedder.embed_batch(decided.queries, role="query")
         found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
                        touch_at=touch_at, small_talk=not self.config.skip_small_talk,
                        fetch=4 * self.config.top_k if self.config.skip_small_talk else None,
-                       distinctive=self.config.distinctive)
-        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries",
-                          parsed=_listing(found.candidates)))
+                       distinctive=self.config.distinctive or apart)
+        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
+                          f"{_ranked_apart(apart)}", parsed=_listing(found.candidates)))
         t0 = time.perf_counter()
-        sentences, facts, memories = self._choose(found)
+        floor = self._floor(found, apart)
+        sentences, facts, memories = self._choose(found, floor)
         if self.config.entries_as_said:
             sentences += self._quoted([(c.record, c.score) for c in memories], sentences)
             memories = []
@@ -175,7 +180,7 @@ class Gatherer:
             relatives = [c for c in sentences if controller.about_a_relative(c.text)]
             sentences = [c for c in sentences if c not in relatives]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
-            sentences = self._within_share(self._floor(found), sentences,
+            sentences = self._within_share(floor, sentences,
                                            first=[c.key for c in found.distinctive(0, self.config.distinctive_k)])
         # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
         # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
@@ -198,8 +203,7 @@ class Gatherer:
                  if c.kind == "sentence" else memory_line(c, with_sources=True, words_in=words_in) for c in shown]
         marked = sum(1 for c in sentences if c.key in marks)
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
-        floor = {c.key for c in self._floor(found)}
-        distinct = {c.key for c in found.distinctive(0, self.config.distinctive_k)} - floor
+        distinct = {c.key for c in found.distinctive(0, self.config.distinctive_k)} - {c.key for c in floor}
         apart = sum(1 for c in sentences if c.key in distinct)
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
@@ -265,10 +269,9 @@ class Gatherer:
                 told.setdefault(s.message_id, []).append(s.text)
         return [" ".join(texts) for texts in told.values()] + [m.text for m in self.store.memories()]
 
-    def _choose(self, found) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
+    def _choose(self, found, floor: list[Candidate]) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, and the entries close enough to matter."""
         cfg = self.config
-        floor = self._floor(found)
         sentences = list(floor)
         for part in range(1, len(found.by_query)):
             sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
@@ -294,10 +297,15 @@ class Gatherer:
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
         return sentences, facts, memories
 
-    def _floor(self, found) -> list[Candidate]:
-        """The sentences LightMem always shows: naive RAG's (plain cosine's k), or the distinctive search's k."""
+    def _apart(self) -> bool:
+        """Whether memory holds enough sentences for naive RAG's lines to come from the distinctive search."""
+        start = self.config.distinctive_from
+        return start is not None and (start == 0 or self.index.held("sentences") >= start)
+
+    def _floor(self, found, apart: bool) -> list[Candidate]:
+        """Naive RAG's sentences, which LightMem always shows too: plain cosine's k, or the distinctive search's."""
         k = self.config.rag_top_k
-        return found.distinctive(0, k) if self.config.distinctive_floor else found.top_sentences(0, k)
+        return found.distinctive(0, k) if apart else found.top_sentences(0, k)
 
     def _best_within(self, chosen: list[Candidate], budget: int) -> list[Candidate]:
         """Best score first, each that still fits in `budget` tokens (at least `min_keep`, whatever they cost)."""
@@ -354,6 +362,10 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
 
 def _apart(n: int) -> str:
     return (f"; {n} found only once what every sentence shares was taken out of the question" if n else "")
+
+
+def _ranked_apart(apart: bool) -> str:
+    return "; naive RAG's ranked less what every sentence shares (a long memory)" if apart else ""
 
 
 def _newer_shown(newer: list[Candidate]) -> str:

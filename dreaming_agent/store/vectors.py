@@ -87,6 +87,14 @@ class VectorIndex:
     def mean(self, kind: Kind) -> np.ndarray | None:
         """The mean of the collection's vectors, None when it is empty: counted by `sync` (an agent syncs on start)
         or read from the collection the first time, then kept up to date by this index's `add` and `remove`."""
+        total, n = self._counted(kind)
+        return None if total is None or n == 0 else (total / n).astype(np.float32)
+
+    def held(self, kind: Kind) -> int:
+        """How many vectors the collection holds, as counted for `mean` (no call to Chroma once counted)."""
+        return self._counted(kind)[1]
+
+    def _counted(self, kind: Kind) -> tuple[np.ndarray | None, int]:
         if kind not in self._totals:
             self._totals[kind] = (None, 0)
             offset = 0
@@ -96,8 +104,7 @@ class VectorIndex:
                     break
                 self._count_in(kind, np.asarray(page["embeddings"], dtype=np.float32), +1)
                 offset += len(page["ids"])
-        total, n = self._totals[kind]
-        return None if total is None or n == 0 else (total / n).astype(np.float32)
+        return self._totals[kind]
 
     def _take_out(self, kind: Kind, ids: list[int]) -> None:
         present = self._collections[kind].get(ids=[str(i) for i in ids], include=["embeddings"])

@@ -180,10 +180,10 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
                "It happens sometimes.", "Just a little bit.", "I was there all afternoon.", "Only when it rains."]
     told = ["I fixed my neighbour's bike this morning.", "Every Sunday I sing in the choir at St. Mary's church.",
             "I started a pottery class last month.", "We adopted a grey cat called Pixel."]
-    def agent(distinctive, rag_distinctive=False, distinctive_floor=False):
+    def agent(distinctive, distinctive_from=None):
         return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=UniversalSentenceEncoderEmbedder(),
-                     config=AgentConfig(learn=False, gather=GatherConfig(
-                         distinctive=distinctive, rag_distinctive=rag_distinctive, distinctive_floor=distinctive_floor)))
+                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive,
+                                                                         distinctive_from=distinctive_from)))
     plain = agent(False)
     for day, text in enumerate(remarks + told, start=1):
         plain.ingest(f"Caroline: {text}", now=f"2026-03-{day:02d}", learn=False)
@@ -196,7 +196,16 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
     selector = next(step for step in lightmem.trace.steps if step.name == "Selector")
     assert "found only once what every sentence shares was taken out" in selector.decision
     assert {c.key for c in rag.evidence} < {c.key for c in lightmem.evidence}  # naive RAG's lines are all still there
-    g = agent(False, rag_distinctive=True).ask(question, mode="rag")  # the bench's G
-    assert "choir" in g.prompt_text
-    h = agent(True, distinctive_floor=True).ask(question)  # the bench's H: LightMem on G's lines
-    assert {c.key for c in g.evidence} <= {c.key for c in h.evidence}
+    # A memory of n sentences is short for a start at n + 1, and long for one at n: then naive RAG's own 8 are found
+    # that way, and they are LightMem's floor
+    n = index.held("sentences")
+    assert n == len(store.sentence_vectors()) >= len(remarks + told)
+    assert [c.key for c in agent(False, distinctive_from=n + 1).ask(question, mode="rag").evidence] == \
+        [c.key for c in rag.evidence]
+    long = agent(False, distinctive_from=n).ask(question, mode="rag")
+    assert "choir" in long.prompt_text
+    assert "ranked less what every sentence shares" in long.trace.steps[0].decision
+    assert "ranked less" not in rag.trace.steps[0].decision
+    on_long = agent(True, distinctive_from=n).ask(question)
+    assert {c.key for c in long.evidence} <= {c.key for c in on_long.evidence}
+    assert {c.key for c in long.evidence} != {c.key for c in rag.evidence}
