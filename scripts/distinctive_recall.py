@@ -6,6 +6,10 @@ LightMem leaves them out. For each question with evidence, the share of its evid
 phrase) among the sentences each search shows: plain cosine's top 8 (naive RAG), the top 8 searched as the question
 less the mean sentence vector (`VectorIndex.search(less=…)`), and plain cosine's 8 with the first 3 found that way
 added (LightMem's `GatherConfig.distinctive_k`). Figures: docs/results/bench.md, round 14.
+
+With `--prefixes`, where the distinctive search starts to pay (`GatherConfig.distinctive_from`): the LoCoMo
+conversations no bench run uses, each cut to its first 100, 200, 400 and 800 sentences and whole, with the
+questions whose evidence lies within the cut; plain cosine's top 8 against the distinctive top 8 (round 15).
 """
 from __future__ import annotations
 
@@ -28,6 +32,8 @@ from dreaming_agent.wiring import build_embedder  # noqa: E402
 
 K, ADDED = 8, 3
 SEARCHES = ("plain top 8", "distinctive top 8", "plain 8 + distinctive first 3")
+BENCHED = {"conv-26", "conv-30", "conv-49"}  # measured by the bench: not for choosing where the search starts
+CUTS = (100, 200, 400, 800)
 
 
 def shown(plain: np.ndarray, distinctive: np.ndarray, usable: np.ndarray) -> dict[str, list[int]]:
@@ -51,28 +57,73 @@ def searched(embedder, texts: list[str], questions: list[str]):
     return [shown(plain[i], distinctive[i], usable) for i in range(len(questions))]
 
 
+def turns_as_fed(conversation) -> tuple[list[str], list[str]]:
+    """Each sentence as the bench feeds it ("Speaker: text" split), and the turn it comes from."""
+    texts, turn_of = [], []
+    for turn in conversation.turns:
+        for sentence in split_sentences(f"{turn.speaker}: {turn.as_message()}"):
+            texts.append(sentence)
+            turn_of.append(turn.dia_id)
+    return texts, turn_of
+
+
+def recall(questions, found, turn_of, names=SEARCHES) -> dict[str, float]:
+    """Mean share of each question's evidence turns among the sentences each search shows."""
+    return {name: float(np.mean([len(set(q.evidence) & {turn_of[j] for j in f[name]}) / len(set(q.evidence))
+                                 for q, f in zip(questions, found)])) for name in names}
+
+
+def prefixes(embedder, conversations) -> str:
+    """Plain against distinctive top 8 on each unbenched conversation cut to its first n sentences."""
+    rows = ["| conversation | " + " | ".join(f"first {n}" for n in CUTS) + " | whole |", "|---" * (2 + len(CUTS)) + "|"]
+    means: dict[str, list[tuple[float, float]]] = {}
+    for conversation in conversations:
+        if conversation.sample_id in BENCHED:
+            continue
+        texts, turn_of = turns_as_fed(conversation)
+        last = {dia_id: j for j, dia_id in enumerate(turn_of)}  # a turn is within the cut when its last sentence is
+        cells = []
+        for n in (*CUTS, len(texts)):
+            inside = [q for q in conversation.questions
+                      if q.evidence and all(e in last and last[e] < n for e in q.evidence)]
+            if not inside:
+                cells.append("–")
+                continue
+            r = recall(inside, searched(embedder, texts[:n], [q.question for q in inside]), turn_of, SEARCHES[:2])
+            cells.append(f"{r[SEARCHES[0]]:.2f} → {r[SEARCHES[1]]:.2f} ({len(inside)})")
+            means.setdefault("whole" if n == len(texts) else f"first {n}", []).append((r[SEARCHES[0]], r[SEARCHES[1]]))
+        rows.append(f"| {conversation.sample_id} | " + " | ".join(cells) + " |")
+    rows.append("| mean | " + " | ".join(
+        f"{np.mean([p for p, _ in v]):.2f} → {np.mean([d for _, d in v]):.2f} "
+        f"({sum(d > p for p, d in v)} up, {sum(d < p for p, d in v)} down)" for v in means.values()) + " |")
+    return ("Evidence recall, plain cosine's top 8 → the distinctive top 8 (questions whose evidence lies within the "
+            "cut):\n\n" + "\n".join(rows))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locomo", type=Path, default=ROOT.parent / "shared" / "data" / "locomo" / "locomo10.json")
     parser.add_argument("--max-questions", type=int, default=100, help="per conversation, as the bench samples them")
     parser.add_argument("--out", type=Path, help="also write the table here (markdown)")
+    parser.add_argument("--prefixes", action="store_true", help="where the search starts to pay (see above)")
     args = parser.parse_args(argv)
     embedder = build_embedder(Settings.load({}, {"embedder": "embedded"}))
+    if args.prefixes:
+        table = prefixes(embedder, load_locomo(args.locomo, max_questions=10_000))
+        print(table)
+        if args.out:
+            args.out.write_text(table + "\n", encoding="utf-8")
+        return 0
     rows = [f"| corpus | sentences | questions | {' | '.join(SEARCHES)} |", "|---" * (3 + len(SEARCHES)) + "|"]
     for conversation in load_locomo(args.locomo, max_questions=args.max_questions):
-        texts, turn_of = [], []
-        for turn in conversation.turns:
-            for sentence in split_sentences(f"{turn.speaker}: {turn.as_message()}"):
-                texts.append(sentence)
-                turn_of.append(turn.dia_id)
+        texts, turn_of = turns_as_fed(conversation)
         questions = [q for q in conversation.questions if q.evidence]
         found = searched(embedder, texts, [q.question for q in questions])
-        recall = {name: np.mean([len(set(q.evidence) & {turn_of[j] for j in f[name]}) / len(set(q.evidence))
-                                 for q, f in zip(questions, found)]) for name in SEARCHES}
+        shares = recall(questions, found, turn_of)
         lines = np.mean([len(f[SEARCHES[2]]) for f in found])
         rows.append(f"| {conversation.sample_id} | {len(texts)} | {len(questions)} | "
-                    + " | ".join(f"{recall[name]:.3f}" for name in SEARCHES[:2])
-                    + f" | {recall[SEARCHES[2]]:.3f} ({lines:.1f} lines) |")
+                    + " | ".join(f"{shares[name]:.3f}" for name in SEARCHES[:2])
+                    + f" | {shares[SEARCHES[2]]:.3f} ({lines:.1f} lines) |")
     for name in ("dev", "holdout", "third"):
         scenario = load_scenario(ROOT / "dreaming_agent" / "bench" / "scenarios" / f"{name}.json")
         texts = [s for session in scenario.sessions for turn in session.turns for s in split_sentences(turn)]
