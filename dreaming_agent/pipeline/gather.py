@@ -132,7 +132,7 @@ class Gatherer:
         apart = self._apart()
         vectors = self.embedder.embed_batch([text], role="query")
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
-                       exclude_message=exclude_message, distinctive=apart)
+                       exclude_message=exclude_message, distinctive=apart, fill=self.config.rag_top_k)
         hits = self._floor(found, apart)
         step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(apart)}",
                     parsed=_listing(hits))
@@ -154,7 +154,7 @@ class Gatherer:
         found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
                        touch_at=touch_at, small_talk=not self.config.skip_small_talk,
                        fetch=4 * self.config.top_k if self.config.skip_small_talk else None,
-                       distinctive=self.config.distinctive or apart)
+                       distinctive=self.config.distinctive or apart, fill=self.config.rag_top_k)
         steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
                           f"{_ranked_apart(apart)}", parsed=_listing(found.candidates)))
         t0 = time.perf_counter()

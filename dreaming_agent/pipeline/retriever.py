@@ -89,6 +89,10 @@ class Search:
         remark near every question ("Caroline: Sounds fun!") no longer outranks the one that answers it."""
         return self._sentences(self.distinctive_by_query[query], k) if self.distinctive_by_query else []
 
+    def filled(self, k: int) -> bool:
+        """Whether every query found at least k usable sentences, in each search it ran."""
+        return all(len(self._sentences(keys, k)) >= k for keys in [*self.by_query, *self.distinctive_by_query])
+
     def _sentences(self, keys: list[str], k: int) -> list[Candidate]:
         by_key = {c.key: c for c in self.candidates}
         return [by_key[key] for key in keys if key in by_key and key.startswith("s")][:k]
@@ -107,10 +111,28 @@ def search(
     exclude_message: int | None = None,
     small_talk: bool = True,
     distinctive: bool = False,
+    fill: int = 0,
 ) -> Search:
     """Each query vector searched once per collection (and, with `distinctive`, the sentences once more less their
     mean vector); the person's own questions are never candidates, nor small talk ("Wow, Mel!") when `small_talk`
-    is off."""
+    is off. With `fill`, the search is run again twice as wide while a query found fewer than `fill` usable
+    sentences and the index holds more: in LoCoMo the conversation's own questions took up to half of the 16 that
+    naive RAG fetched, and it showed 6.8 of its 8 lines on average (conv-49; 5.0 from the distinctive search)."""
+    wide = fetch or 2 * k
+    while True:
+        found, entries = _search(store, index, vectors, fetch=wide, memories=memories, sentences=sentences,
+                                 exclude_message=exclude_message, small_talk=small_talk, distinctive=distinctive)
+        if not fill or found.filled(fill) or wide >= index.held("sentences"):
+            break
+        wide *= 2
+    if touch_at is not None:
+        store.touch(entries, touch_at)
+    return found
+
+
+def _search(store: Store, index: VectorIndex, vectors, *, fetch: int, memories: bool, sentences: bool,
+            exclude_message: int | None, small_talk: bool, distinctive: bool) -> tuple[Search, list[int]]:
+    """One search of every query at breadth `fetch`, and the ids of the entries it found (before deduplication)."""
     best: dict[tuple[str, int], float] = {}
     per_query: list[list[tuple[str, int]]] = []
     per_query_distinctive: list[list[tuple[str, int]]] = []
@@ -120,26 +142,25 @@ def search(
         found: list[tuple[float, tuple[str, int]]] = []
         for kind in kinds:
             # Over-fetch by default: questions and the current message are dropped after hydration.
-            for hit in index.search(kind, vector, fetch or 2 * k):
+            for hit in index.search(kind, vector, fetch):
                 key = (kind, hit.id)
                 best[key] = max(best.get(key, -1.0), hit.score)
                 found.append((hit.score, key))
         per_query.append([key for _, key in sorted(found, key=lambda f: -f[0])])
         if mean is not None:
-            hits = index.search("sentences", vector, fetch or 2 * k, less=mean)
+            hits = index.search("sentences", vector, fetch, less=mean)
             for hit in hits:
                 best[("sentences", hit.id)] = max(best.get(("sentences", hit.id), -1.0), hit.score)
             per_query_distinctive.append([("sentences", hit.id) for hit in hits])
     ranked = sorted(best.items(), key=lambda item: -item[1])
     candidates = [c for c in _hydrate(store, ranked) if _usable(c, exclude_message, small_talk)]
-    if touch_at is not None:
-        store.touch([c.id for c in candidates if c.kind == "memory"], touch_at)
+    entries = [c.id for c in candidates if c.kind == "memory"]
     candidates = _dedupe(candidates)
     keys = {c.key for c in candidates}
     by_query, distinctive_by_query = ([[k_ for k_ in (f"{'m' if kind == 'memories' else 's'}{i}" for kind, i in order)
                                         if k_ in keys] for order in orders]
                                       for orders in (per_query, per_query_distinctive))
-    return Search(candidates, by_query, distinctive_by_query)
+    return Search(candidates, by_query, distinctive_by_query), entries
 
 
 def is_question(text: str) -> bool:

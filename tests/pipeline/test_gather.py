@@ -17,6 +17,22 @@ def test_lightmem_shows_every_sentence_rag_shows(make_agent):
     assert len(rag_keys) == 8 and rag_keys <= {c.key for c in lightmem.evidence}
 
 
+def test_naive_rag_shows_its_eight_lines_when_the_persons_own_questions_crowd_the_search(make_agent, store, index):
+    from dreaming_agent.pipeline.retriever import search
+
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    for i in range(20):  # asked, never told: never evidence, but nearest to the question
+        agent.ingest(f"Where did my bicycle trips to the coast go on day {i}?", now=f"2026-03-{i + 1:02d}", learn=False)
+    for i in range(10):
+        agent.ingest(f"My bicycle trip number {i} went to the harbour.", now=f"2026-04-{i + 1:02d}", learn=False)
+    question = "Where did my bicycle trips to the coast go?"
+    once = search(store, index, agent.embedder.embed_batch([question], role="query"), k=8, memories=False)
+    assert len(once.top_sentences(0, 8)) < 8  # one search of 16 is mostly the questions
+    for mode in ("rag", "lightmem"):
+        shown = [c for c in agent.ask(question, mode=mode).evidence if c.kind == "sentence"]
+        assert len(shown) >= 8 and all("harbour" in c.text for c in shown), mode
+
+
 def test_lightmem_adds_at_most_two_entries_each_quoting_a_message_not_shown(make_agent, store, index, embedder):
     # Every score counts here (the hash embedder's scores are not the real one's): what is tested is the choice.
     agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(memory_min_score=0.0, entries_as_said=False)))
