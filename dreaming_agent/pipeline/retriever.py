@@ -98,6 +98,10 @@ class Search:
         return [by_key[key] for key in keys if key in by_key and key.startswith("s")][:k]
 
 
+# The widest `fill` searches: 512 sentences of which fewer than 8 are usable is a memory of questions, not of facts
+_WIDEST = 512
+
+
 def search(
     store: Store,
     index: VectorIndex,
@@ -122,7 +126,7 @@ def search(
     while True:
         found, entries = _search(store, index, vectors, fetch=wide, memories=memories, sentences=sentences,
                                  exclude_message=exclude_message, small_talk=small_talk, distinctive=distinctive)
-        if not fill or found.filled(fill) or wide >= index.held("sentences"):
+        if not fill or found.filled(fill) or wide >= min(index.held("sentences"), _WIDEST):
             break
         wide *= 2
     if touch_at is not None:
