@@ -1,6 +1,7 @@
 """Vector index on Chroma with our own vectors. Derived data: SQLite is the truth, `sync` repairs drift."""
 from __future__ import annotations
 
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Literal
@@ -40,10 +41,20 @@ def make_client(*, path: str | None = None, host: str | None = None, port: int =
 
 
 def _search_wide(collection) -> None:
-    """An index made before the search widened (its settings are kept at creation) searches as wide as a new one."""
+    """An index made before the search widened (its settings are kept at creation) searches as wide as a new one.
+
+    Chroma's own SQLite is sometimes still busy right after it opened the collections ("database is locked": 1 of
+    6 runs of tests/test_vectors.py here), so the change is tried again a few times before that error is raised."""
     hnsw = (getattr(collection, "configuration", None) or {}).get("hnsw") or {}
     if hnsw.get("ef_search", _SEARCH_EF) < _SEARCH_EF:
-        collection.modify(configuration={"hnsw": {"ef_search": _SEARCH_EF}})
+        for wait in (0.05, 0.1, 0.2, 0.4, 0.8, None):
+            try:
+                collection.modify(configuration={"hnsw": {"ef_search": _SEARCH_EF}})
+                return
+            except Exception as e:  # chromadb.errors.InternalError, raised for any database error
+                if wait is None or "database is locked" not in str(e):
+                    raise
+                time.sleep(wait)
 
 
 @dataclass(frozen=True)
