@@ -129,12 +129,12 @@ class Gatherer:
     def rag(self, text: str, *, exclude_message: int | None, **_) -> Evidence:
         """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else."""
         started = time.perf_counter()
-        apart = self._apart()
+        long_memory = self._long_memory()
         vectors = self.embedder.embed_batch([text], role="query")
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
-                       exclude_message=exclude_message, distinctive=apart, fill=self.config.rag_top_k)
-        hits = self._floor(found, apart)
-        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(apart)}",
+                       exclude_message=exclude_message, distinctive=long_memory, fill=self.config.rag_top_k)
+        hits = self._floor(found, long_memory)
+        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(long_memory)}",
                     parsed=_listing(hits))
         if self.config.rag_date_order:
             hits = in_date_order(hits)
@@ -149,16 +149,16 @@ class Gatherer:
         decided = controller.plan(text)
         steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries})]
         t0 = time.perf_counter()
-        apart = self._apart()
+        long_memory = self._long_memory()
         vectors = self.embedder.embed_batch(decided.queries, role="query")
         found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
                        touch_at=touch_at, small_talk=not self.config.skip_small_talk,
                        fetch=4 * self.config.top_k if self.config.skip_small_talk else None,
-                       distinctive=self.config.distinctive or apart, fill=self.config.rag_top_k)
+                       distinctive=self.config.distinctive or long_memory, fill=self.config.rag_top_k)
         steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
-                          f"{_ranked_apart(apart)}", parsed=_listing(found.candidates)))
+                          f"{_ranked_apart(long_memory)}", parsed=_listing(found.candidates)))
         t0 = time.perf_counter()
-        floor = self._floor(found, apart)
+        floor = self._floor(found, long_memory)
         sentences, facts, memories = self._choose(found, floor)
         if self.config.entries_as_said:
             sentences += self._quoted([(c.record, c.score) for c in memories], sentences)
@@ -297,15 +297,15 @@ class Gatherer:
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
         return sentences, facts, memories
 
-    def _apart(self) -> bool:
+    def _long_memory(self) -> bool:
         """Whether memory holds enough sentences for naive RAG's lines to come from the distinctive search."""
         start = self.config.distinctive_from
         return start is not None and (start == 0 or self.index.held("sentences") >= start)
 
-    def _floor(self, found, apart: bool) -> list[Candidate]:
+    def _floor(self, found, long_memory: bool) -> list[Candidate]:
         """Naive RAG's sentences, which LightMem always shows too: plain cosine's k, or the distinctive search's."""
         k = self.config.rag_top_k
-        return found.distinctive(0, k) if apart else found.top_sentences(0, k)
+        return found.distinctive(0, k) if long_memory else found.top_sentences(0, k)
 
     def _best_within(self, chosen: list[Candidate], budget: int) -> list[Candidate]:
         """Best score first, each that still fits in `budget` tokens (at least `min_keep`, whatever they cost)."""
@@ -364,8 +364,8 @@ def _apart(n: int) -> str:
     return (f"; {n} found only once what every sentence shares was taken out of the question" if n else "")
 
 
-def _ranked_apart(apart: bool) -> str:
-    return "; naive RAG's ranked less what every sentence shares (a long memory)" if apart else ""
+def _ranked_apart(long_memory: bool) -> str:
+    return "; naive RAG's ranked less what every sentence shares (a long memory)" if long_memory else ""
 
 
 def _newer_shown(newer: list[Candidate]) -> str:
