@@ -35,15 +35,25 @@ class Evidence:
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
-              resolve_dates: bool = False) -> str:
+              resolve_dates: bool = False, speaker: bool = False) -> str:
     """A verbatim sentence with its date; `words_in` a language ("en", "es"): the date written as people write it,
     in the language of the reply that may copy it ("- 8 May 2023: …"), and with `resolve_dates` the date after
-    "yesterday", "last Monday"… too."""
+    "yesterday", "last Monday"… too. With `speaker`, a sentence of a named speaker's message says who said it."""
     text = dates.resolve(c.text, c.date, words_in) if resolve_dates else c.text
+    if speaker:
+        text = spoken_by(c.record, text)
     day = dates.spoken(c.date, words_in) if words_in else c.date[:10]
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
+
+
+def spoken_by(sentence: Sentence | Memory, text: str) -> str:
+    """`text` opened by its speaker's name when the message had one (a conversation of two people) and the sentence
+    does not say it already: only a message's first sentence opens "Caroline: …", and the next one, "This necklace is
+    super special to me", is nobody's without it. The person of the app has no name: their sentences stay as said."""
+    name = getattr(sentence, "speaker", None)
+    return f"{name}: {text}" if name and not text.startswith(f"{name}:") else text
 
 
 def memory_line(c: Candidate, *, with_sources: bool, words_in: str | None = None) -> str:
