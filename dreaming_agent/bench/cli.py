@@ -110,6 +110,10 @@ def _run(args: argparse.Namespace) -> int:
     print(f"wrote {args.out}/report.json, report.md, accuracy.png, answers.jsonl")
     for name, c in report["conditions"].items():
         print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
+    for name, by_type in report["paired"].items():
+        c = by_type["all"]
+        print(f"{name} against B: {c['difference']:+.3f} (95% interval {c['interval'][0]:+.3f} to {c['interval'][1]:+.3f}); "
+              f"better on {c['better']}, worse on {c['worse']} of {c['questions']} questions")
     return 0
 
 

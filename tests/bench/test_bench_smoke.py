@@ -23,7 +23,7 @@ SCENARIO = {
 }
 
 
-def test_bench_smoke_writes_the_report_contract(tmp_path):
+def test_bench_smoke_writes_the_report_contract(tmp_path, capsys):
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(SCENARIO))
     out = tmp_path / "out"
@@ -47,6 +47,13 @@ def test_bench_smoke_writes_the_report_contract(tmp_path):
     lines = (out / "answers.jsonl").read_text().splitlines()
     assert len(lines) == 5 * 3
     assert (out / "accuracy.png").stat().st_size > 0 and "| A:" in (out / "report.md").read_text()
+    # Every other condition against naive RAG on the same three questions; the scripted Responder answers alike
+    assert set(report["paired"]) == set("ACDE")
+    alike = report["paired"]["E"]["all"]
+    assert (alike["questions"], alike["better"], alike["worse"], alike["same"]) == (3, 0, 0, 3)
+    assert "E against B, question by question" in (out / "report.md").read_text()
+    assert "E against B: +0.000 (95% interval +0.000 to +0.000); better on 0, worse on 0 of 3 questions" in \
+        capsys.readouterr().out
 
 
 def test_bench_append_keeps_other_conditions(tmp_path):
