@@ -18,7 +18,7 @@ import numpy as np
 from dreaming_agent.bench.scenario import load_scenario
 from dreaming_agent.bench.scoring import score_answer
 from dreaming_agent.pipeline.agent import Agent, AgentConfig
-from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.settings import Settings
 from dreaming_agent.store import Store, VectorIndex, make_client
 from dreaming_agent.store.snapshot import open_copy

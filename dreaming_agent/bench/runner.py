@@ -9,7 +9,7 @@ from typing import Callable
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..pipeline.agent import Agent, AgentConfig
-from ..pipeline.gather import GatherConfig
+from ..pipeline.gather_config import GatherConfig
 from ..store import Store, VectorIndex
 from ..store.snapshot import open_copy, save_copy
 from .conditions import Condition

@@ -18,7 +18,8 @@ from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
 from . import abstain, acknowledge, dates
 from .evidence import Evidence
-from .gather import GatherConfig, Gatherer
+from .gather import Gatherer
+from .gather_config import GatherConfig
 from .learning import Learning
 from .memory_ops import MemoryOps
 from .responder import build_prompt, in_parts, quiet_replies, respond, told_only

@@ -5,7 +5,7 @@ import pytest
 
 from dreaming_agent.errors import BackendUnavailable, InvalidInput, ModelTimeout
 from dreaming_agent.pipeline.agent import Agent, AgentConfig
-from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.store import Store, VectorIndex
 from dreaming_agent.testing import ScriptedLLM
 

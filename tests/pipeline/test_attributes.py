@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from dreaming_agent.pipeline import controller
-from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.store import attributes
 from dreaming_agent.store.records import Memory
 from dreaming_agent.testing import ScriptedLLM

@@ -3,7 +3,7 @@ import re
 
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.pipeline.evidence import stating
-from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.testing import ScriptedLLM
 
 

@@ -1,7 +1,7 @@
 """What memory knows that naive RAG does not, decided in code: relations never mentioned, the newest value of
 something asked about now, and the dates that relative words stand for."""
 from dreaming_agent.pipeline.agent import AgentConfig
-from dreaming_agent.pipeline.gather import GatherConfig
+from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.testing import ScriptedLLM
 
 
