@@ -62,6 +62,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..settings import Settings
     from ..store import make_client
     from .conditions import parse_conditions
+    from .report import REFERENCE
     from .runner import Setup, run_locomo, run_scenario
 
     conditions = parse_conditions(args.conditions)
@@ -112,7 +113,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{name}: accuracy {c['accuracy']:.3f}  evidence recall {c['evidence_recall']}  p50 {c['latency_ms_p50']:.0f} ms")
     for name, by_type in report["paired"].items():
         c = by_type["all"]
-        print(f"{name} against B: {c['difference']:+.3f} (95% interval {c['interval'][0]:+.3f} to {c['interval'][1]:+.3f}); "
+        print(f"{name} against {REFERENCE}: {c['difference']:+.3f} (95% interval {c['interval'][0]:+.3f} to {c['interval'][1]:+.3f}); "
               f"better on {c['better']}, worse on {c['worse']} of {c['questions']} questions")
     return 0
 

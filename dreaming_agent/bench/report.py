@@ -57,11 +57,11 @@ def paired(records: list[AnswerRecord], reference: str = REFERENCE) -> dict[str,
     the questions (seeded, so a report is reproducible). A difference whose interval holds 0 is one that another
     sample of questions could reverse: with 30 questions of a type, a few answers worded differently move the mean
     by 0.01 either way."""
-    score = {(r.condition, r.run, r.question_id): r for r in records}
+    by_key = {(r.condition, r.run, r.question_id): r for r in records}
     out: dict[str, dict[str, dict]] = {}
     for name in sorted({r.condition for r in records} - {reference}):
-        pairs = [(r, score[(reference, r.run, r.question_id)]) for r in records
-                 if r.condition == name and (reference, r.run, r.question_id) in score]
+        pairs = [(r, by_key[(reference, r.run, r.question_id)]) for r in records
+                 if r.condition == name and (reference, r.run, r.question_id) in by_key]
         if not pairs:
             continue
         out[name] = {t: _compared([(x, b) for x, b in pairs if t == "all" or x.type == t])

@@ -213,8 +213,8 @@ class Gatherer:
         return start is not None and (start == 0 or self.index.held("sentences") >= start)
 
     def _set_apart(self, found, long_memory: bool) -> list[Candidate]:
-        """What the distinctive search offers LightMem beyond naive RAG's lines: its first `distinctive_k`, or, in a
-        long memory whose floor is that search's first k already, the `distinctive_k` after them."""
+        """What the distinctive search offers LightMem beyond naive RAG's lines: its first `distinctive_k`; with
+        `distinctive_after_floor`, in a long memory whose floor is that search's first k, the `distinctive_k` after."""
         after = self.config.rag_top_k if long_memory and self.config.distinctive_after_floor else 0
         return found.distinctive(0, after + self.config.distinctive_k)[after:]
 
