@@ -84,7 +84,8 @@ def test_an_index_made_with_the_narrower_search_is_widened_when_opened(store, em
     client = make_client(path=str(tmp_path / "chroma"))
     for kind in ("memories", "sentences"):
         client.get_or_create_collection(f"da-old-{kind}", embedding_function=None,
-                                        metadata={"hnsw:space": "cosine", "hnsw:search_ef": 128})
+                                        metadata={"hnsw:space": "cosine", "hnsw:search_ef": 128, "hnsw:M": 48,
+                                                  "hnsw:construction_ef": 400})
     ids = _fill(store, embedder, ["The user plays the cello"])
     VectorIndex(client, namespace="old").sync(store)
     del client
@@ -93,6 +94,29 @@ def test_an_index_made_with_the_narrower_search_is_widened_when_opened(store, em
     for kind in ("memories", "sentences"):
         assert reopened.get_collection(f"da-old-{kind}").configuration["hnsw"]["ef_search"] == 512
     assert index.ids("memories") == set(ids)  # nothing lost on the way
+
+
+def test_an_index_built_with_the_sparser_graph_is_built_again_from_its_own_vectors(tmp_path):
+    # 16 links a node (Chroma's default, and ours before round 17) left a LoCoMo sentence out of a search now and
+    # then; such an index is made again with 48, its vectors and ids kept, with no SQLite sync needed to refill it.
+    client = make_client(path=str(tmp_path / "chroma"))
+    vectors = _unit(np.random.default_rng(2).normal(size=(4500, 8)))  # more than one page of 4,000
+    for kind in ("memories", "sentences"):
+        old = client.get_or_create_collection(f"da-sparse-{kind}", embedding_function=None,
+                                              metadata={"hnsw:space": "cosine", "hnsw:M": 16})
+        for start in range(0, len(vectors), 1500):
+            old.add(ids=[str(i) for i in range(start, start + 1500)], embeddings=vectors[start:start + 1500])
+    del client
+    reopened = make_client(path=str(tmp_path / "chroma"))
+    index = VectorIndex(reopened, namespace="sparse")
+    for kind in ("memories", "sentences"):
+        hnsw = reopened.get_collection(f"da-sparse-{kind}").configuration["hnsw"]
+        assert (hnsw["max_neighbors"], hnsw["ef_construction"], hnsw["ef_search"]) == (48, 400, 512)
+        assert index.ids(kind) == set(range(len(vectors)))
+    assert np.allclose(index.mean("sentences"), vectors.mean(axis=0), atol=1e-5)  # the same vectors, not just ids
+    assert [hit.id for hit in index.search("sentences", vectors[123], 1)] == [123]
+    settled = VectorIndex(make_client(path=str(tmp_path / "chroma")), namespace="sparse")
+    assert settled.ids("memories") == set(range(len(vectors)))  # built once: opening it again keeps it as it is
 
 
 def _unit(rows) -> np.ndarray:

@@ -16,7 +16,13 @@ KINDS: tuple[Kind, ...] = ("memories", "sentences")
 # Search breadth: at 128, a LoCoMo conversation's real sentence vectors (1,445) lost 1.5% of their exact top 16, and
 # which ones changed from one build of the index to the next; at 512 the search is as good as exact there.
 _SEARCH_EF = 512
-_HNSW = {"hnsw:space": "cosine", "hnsw:search_ef": _SEARCH_EF, "hnsw:construction_ef": 128, "hnsw:M": 16}
+# The graph: with 16 links a node and 128 candidates while building, a search now and then left out a sentence
+# that belonged in its top 16, and not the same one from one build to the next: on the ten LoCoMo conversations'
+# real vectors, three builds each, 50 of 5,958 searches less the mean and 23 of 5,958 plain; with 48 and 400, 1 and
+# 1. Adding a vector takes about 2.4 times as long, searching the same (docs/results/bench.md, round 17).
+_M, _CONSTRUCTION_EF = 48, 400
+_HNSW = {"hnsw:space": "cosine", "hnsw:search_ef": _SEARCH_EF, "hnsw:construction_ef": _CONSTRUCTION_EF,
+         "hnsw:M": _M}
 
 
 def make_client(*, path: str | None = None, host: str | None = None, port: int = 8000):
@@ -40,21 +46,46 @@ def make_client(*, path: str | None = None, host: str | None = None, port: int =
         ) from e
 
 
-def _search_wide(collection) -> None:
-    """An index made before the search widened (its settings are kept at creation) searches as wide as a new one.
-
-    Chroma's own SQLite is sometimes still busy right after it opened the collections ("database is locked": 1 of
-    6 runs of tests/test_vectors.py here), so the change is tried again a few times before that error is raised."""
+def _opened(client, name: str):
+    """The collection `name`, searching and built as a new one would be: an index made before the search widened
+    or the graph grew denser (its settings are kept at creation) is widened, or made again from its own vectors."""
+    collection = client.get_or_create_collection(name, embedding_function=None, metadata=dict(_HNSW))
     hnsw = (getattr(collection, "configuration", None) or {}).get("hnsw") or {}
+    if hnsw.get("max_neighbors", _M) < _M or hnsw.get("ef_construction", _CONSTRUCTION_EF) < _CONSTRUCTION_EF:
+        return _rebuilt(client, name, collection)
     if hnsw.get("ef_search", _SEARCH_EF) < _SEARCH_EF:
-        for wait in (0.05, 0.1, 0.2, 0.4, 0.8, None):
-            try:
-                collection.modify(configuration={"hnsw": {"ef_search": _SEARCH_EF}})
-                return
-            except Exception as e:  # chromadb.errors.InternalError, raised for any database error
-                if wait is None or "database is locked" not in str(e):
-                    raise
-                time.sleep(wait)
+        _retried(lambda: collection.modify(configuration={"hnsw": {"ef_search": _SEARCH_EF}}))
+    return collection
+
+
+def _rebuilt(client, name: str, old):
+    """`old` made again with the current settings and the same vectors. Only the index is at stake (SQLite is the
+    truth and an agent syncs from it on open), but nothing is dropped before all of it has been read."""
+    pages, offset = [], 0
+    while True:
+        page = old.get(include=["embeddings"], limit=4000, offset=offset)
+        if not len(page["ids"]):
+            break
+        pages.append((list(page["ids"]), np.asarray(page["embeddings"], dtype=np.float32)))
+        offset += len(page["ids"])
+    _retried(lambda: client.delete_collection(name))
+    new = client.create_collection(name, embedding_function=None, metadata=dict(_HNSW))
+    for ids, vectors in pages:
+        new.add(ids=ids, embeddings=vectors)
+    return new
+
+
+def _retried(change) -> None:
+    """Chroma's own SQLite is sometimes still busy right after it opened the collections ("database is locked": 1 of
+    6 runs of tests/test_vectors.py here), so a change is tried again a few times before that error is raised."""
+    for wait in (0.05, 0.1, 0.2, 0.4, 0.8, None):
+        try:
+            change()
+            return
+        except Exception as e:  # chromadb.errors.InternalError, raised for any database error
+            if wait is None or "database is locked" not in str(e):
+                raise
+            time.sleep(wait)
 
 
 @dataclass(frozen=True)
@@ -70,14 +101,7 @@ class VectorIndex:
     def __init__(self, client, namespace: str | None = None):
         self.client = client
         self.namespace = namespace or uuid.uuid4().hex[:12]
-        self._collections = {
-            kind: client.get_or_create_collection(
-                f"da-{self.namespace}-{kind}", embedding_function=None, metadata=dict(_HNSW)
-            )
-            for kind in KINDS
-        }
-        for collection in self._collections.values():
-            _search_wide(collection)
+        self._collections = {kind: _opened(client, f"da-{self.namespace}-{kind}") for kind in KINDS}
         # Per collection, once `mean` was first asked for: the sum and number of its vectors, kept as they change
         self._totals: dict[Kind, tuple[np.ndarray | None, int]] = {}
 
