@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Callable
 
 from ..text import normalize, words
 from .abstain import Check, language
@@ -58,3 +59,36 @@ def _speaks_as_the_person(reply: str, message: str) -> bool:
         return True
     common = Counter(said) & Counter(answered)
     return sum(common.values()) >= 0.8 * len(said) and bool(_FIRST_PERSON & set(common)) and not quoting
+
+
+class Held:
+    """A statement's reply on its way to the person (`on_text`), held back until it is long enough to judge: its first
+    words are the ones a refusal or a sentence said back starts with. Forwarded from then on while `check` keeps it;
+    once `check` would replace it, what was shown is withdrawn and nothing more is shown (the turn ends with the plain
+    acknowledgement). The 0.5B default model's "I'm sorry, but I can't assist with that." was seen for two seconds."""
+
+    words_judged = 6  # the longest refusal phrase is five words, and a sentence said back shows in its first five
+
+    def __init__(self, on_text: Callable[[str | None], None], message: str):
+        self._on_text, self._message = on_text, message
+        self._reply, self._shown, self._stopped = "", False, False
+
+    def __call__(self, piece: str | None) -> None:
+        if piece is None:  # the reply is asked for again: judge the new one from its start
+            self._reply, self._stopped = "", False
+            if self._shown:
+                self._shown = False
+                self._on_text(None)
+            return
+        self._reply += piece
+        if self._stopped:
+            return
+        if check(self._reply, self._message).abstained:
+            self._stopped = True
+            if self._shown:
+                self._on_text(None)
+        elif self._shown:
+            self._on_text(piece)
+        elif len(self._reply.split()) >= self.words_judged:
+            self._shown = True
+            self._on_text(self._reply)

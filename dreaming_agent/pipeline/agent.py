@@ -169,6 +169,8 @@ class Agent:
         template, lines = (evidence.prompt, evidence.lines) if evidence.question else ("acknowledge", [])
         if not evidence.question:  # and from the message alone: given earlier turns it copies or impersonates them
             recent = []
+            if on_text:  # a refusal is never shown, not even for the moment before the check replaces it
+                on_text = acknowledge.Held(on_text, text)
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
             recent = told_only(recent)
         packed_with = partial(build_prompt, self.llm, self.prompts, self.config.limits, template=template,

@@ -1,6 +1,8 @@
+import re
+
 import pytest
 
-from dreaming_agent.pipeline.acknowledge import PLAIN, check
+from dreaming_agent.pipeline.acknowledge import PLAIN, Held, check
 
 
 @pytest.mark.parametrize("message, reply, kept", [
@@ -35,3 +37,42 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
     assert (result.answer == reply) is kept and result.abstained is not kept
     if not kept:
         assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola")) else "en"]
+
+
+def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None = None) -> list[str | None]:
+    """What `Held` passes on of `reply`, given word by word, as the page would receive it."""
+    passed: list[str | None] = []
+    held = Held(passed.append, message)
+    for piece in re.findall(r"\S+\s*", reply):
+        held(piece)
+    if asked_again is not None:
+        held(None)
+        for piece in re.findall(r"\S+\s*", asked_again):
+            held(piece)
+    return passed
+
+
+def test_a_statements_reply_shows_from_its_sixth_word_and_then_grows():
+    passed = _shown_while_streaming("Thanks for telling me, I will remember your sister.", "My sister lives in Sevilla.")
+    assert passed == ["Thanks for telling me, I will ", "remember ", "your ", "sister."]
+
+
+@pytest.mark.parametrize("message, reply", [
+    ("I'm allergic to peanuts.", "I'm sorry, but I can't assist with that request about your health."),
+    ("Ya no tomo café, solo té verde.", "Ya no tomo café, solo té verde."),
+    ("Me he mudado a Bilbao.", "Lo siento, no puedo ayudarte con eso."),
+])
+def test_a_statements_reply_that_refuses_or_speaks_as_the_person_is_never_shown(message, reply):
+    assert _shown_while_streaming(reply, message) == []
+
+
+def test_a_reply_that_turns_into_a_refusal_is_withdrawn_and_the_rest_not_shown():
+    passed = _shown_while_streaming("Thanks for telling me about it. I'm sorry, I can't help further.",
+                                    "I'm allergic to peanuts.")
+    assert passed == ["Thanks for telling me about it. ", "I'm ", None]
+
+
+def test_a_reply_asked_for_again_is_withdrawn_and_judged_from_its_start():
+    passed = _shown_while_streaming("Good to know, thanks for telling me.", "My cat is Nube.",
+                                    asked_again="I'm sorry, I can't assist with that.")
+    assert passed == ["Good to know, thanks for telling ", "me.", None]

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from dreaming_agent.pipeline.acknowledge import PLAIN, Held
 from dreaming_agent.pipeline.agent import Agent
 from dreaming_agent.ui import handlers, render
 from dreaming_agent.ui.live import LiveChat
@@ -37,9 +38,10 @@ def test_the_message_shows_first_then_the_reply_grows_then_the_stored_turn(make_
     assert texts(first.chat) == ["I live in Lisbon &amp; I work at Acme as a nurse."]  # before any model call
     assert first.turn is None and first.panels is None and first.unsent == ""
     replies = [texts(view.chat)[-1] for view in streaming]
-    assert len(replies) == len("Thanks for telling me — I'll remember that.".split())
+    held = Held.words_judged - 1  # a statement's reply shows once its first words show it is no refusal
+    assert len(replies) == len("Thanks for telling me — I'll remember that.".split()) - held
     assert all(later.startswith(earlier) and later != earlier for earlier, later in zip(replies, replies[1:]))
-    assert replies[0] == "<b>LightMem</b> · Thanks " and all(v.panels is None for v in streaming)
+    assert replies[0] == "<b>LightMem</b> · Thanks for telling me — I'll " and all(v.panels is None for v in streaming)
     assert texts(final.chat) == texts(render.chat_messages(agent.memory.history()))
     assert texts(final.chat)[-1] == "<b>LightMem</b> · Thanks for telling me — I'll remember that."
     assert final.unsent == "" and "<b>Responder</b>" in final.turn and final.panels is not None
@@ -123,3 +125,14 @@ def test_a_reply_asked_again_streams_afresh_and_only_the_second_is_stored(make_a
     assert texts(views[-1].chat)[-1] == "<b>LightMem</b> · You live in Vitoria."
     assert agent.memory.history()[-1].text == "You live in Vitoria."
     assert "<b>Off the question</b>" in views[-1].turn
+
+
+def test_a_statement_answered_with_a_refusal_never_shows_it(make_agent):
+    from dreaming_agent.testing import ScriptedLLM
+
+    # The 0.5B default model's reply to a statement, met as a new user: it streamed for two seconds before the check.
+    agent = make_agent(ScriptedLLM(defaults={"text": "I'm sorry, but I can't assist with that."}))
+    views = list(handlers.chat(agent, LiveChat(), "I'm allergic to penicillin.", "lightmem"))
+    assert not any("sorry" in text for view in views for text in texts(view.chat))
+    assert texts(views[-1].chat)[-1] == f"<b>LightMem</b> · {PLAIN['en']}"
+    assert agent.memory.history()[-1].text == PLAIN["en"] and "<b>Acknowledgement</b>" in views[-1].turn
