@@ -47,11 +47,15 @@ def scripted_dream(messages, schema) -> str:
     return json.dumps({"operations": operations})
 
 
+# Long enough to be seen growing after the first six words, which a statement's reply holds back (acknowledge.Held).
+STATEMENT_REPLY = "Thanks for telling me — I'll remember that, and you can ask me about it whenever you like."
+
+
 def scripted_answer(messages, schema) -> str:
     """Answers that read sensibly in a screenshot: from what memory knows when it knows it, else from sentences."""
     system, question = messages[0]["content"], messages[-1]["content"]
     if "?" not in question:
-        return "Thanks for telling me — I'll remember that."
+        return STATEMENT_REPLY
     # LightMem marks a replaced value (after a Dream), or shows an entry whose message is not among the lines.
     if "(replaced later)" in system or re.search(r"The user[^\n]*Porto", system):
         return "You live in Porto now; you moved there from Lisbon last week."

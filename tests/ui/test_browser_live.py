@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from .conftest import DEMO_MESSAGES, WAIT_MS, demo_llm, desktop_tab, needs_chromium
+from .conftest import DEMO_MESSAGES, STATEMENT_REPLY, WAIT_MS, demo_llm, desktop_tab, needs_chromium
 
 pytestmark = needs_chromium
 
 CALL_S = 2.0  # every model call of the scripted model takes this long; a reply streams word by word over it
-REPLY = "Thanks for telling me — I'll remember that."
+REPLY = STATEMENT_REPLY
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_the_chat_is_live_and_nothing_sent_or_typed_is_lost(launch, page):
     # Part of the reply is on the page before the rest of it: it streams.
     page.wait_for_function("reply => { const rows = [...document.querySelectorAll('#chat .message-row')];"
                            " const last = rows.length ? rows[rows.length - 1].innerText : '';"
-                           " return last.includes('Thanks for') && !last.includes('remember that.'); }", arg=REPLY)
+                           " return last.includes('Thanks for') && !last.includes('whenever you like.'); }", arg=REPLY)
 
     box.fill(DEMO_MESSAGES[1])  # sent while the first is still being answered: queued, shown at once
     box.press("Enter")

@@ -11,7 +11,7 @@ from dreaming_agent.pipeline.agent import Agent
 from dreaming_agent.ui import handlers, render
 from dreaming_agent.ui.live import LiveChat
 
-from .conftest import DEMO_MESSAGES, FLOW_CONFIG, demo_llm
+from .conftest import DEMO_MESSAGES, FLOW_CONFIG, STATEMENT_REPLY, demo_llm
 
 
 @pytest.fixture
@@ -39,11 +39,11 @@ def test_the_message_shows_first_then_the_reply_grows_then_the_stored_turn(make_
     assert first.turn is None and first.panels is None and first.unsent == ""
     replies = [texts(view.chat)[-1] for view in streaming]
     held = Held.words_judged - 1  # a statement's reply shows once its first words show it is no refusal
-    assert len(replies) == len("Thanks for telling me — I'll remember that.".split()) - held
+    assert len(replies) == len(STATEMENT_REPLY.split()) - held
     assert all(later.startswith(earlier) and later != earlier for earlier, later in zip(replies, replies[1:]))
     assert replies[0] == "<b>LightMem</b> · Thanks for telling me — I'll " and all(v.panels is None for v in streaming)
     assert texts(final.chat) == texts(render.chat_messages(agent.memory.history()))
-    assert texts(final.chat)[-1] == "<b>LightMem</b> · Thanks for telling me — I'll remember that."
+    assert texts(final.chat)[-1] == f"<b>LightMem</b> · {STATEMENT_REPLY}"
     assert final.unsent == "" and "<b>Responder</b>" in final.turn and final.panels is not None
 
 
