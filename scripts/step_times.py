@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from dreaming_agent.bench import SCENARIOS_DIR  # noqa: E402
 from dreaming_agent.bench.conditions import parse_conditions  # noqa: E402
-from dreaming_agent.bench.runner import Setup, _agent, _fed_memory, _finish  # noqa: E402
+from dreaming_agent.bench.runner import Setup, _agent, _fed_memory, _finish, memory_key  # noqa: E402
 from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
 from dreaming_agent.embed.offline import default_offline_embedder  # noqa: E402
 from dreaming_agent.llm.llamacpp import LlamaCppLLM  # noqa: E402
@@ -37,9 +37,8 @@ def main() -> int:
     scenario = load_scenario(SCENARIOS_DIR / f"{args.scenario}.json")
     llm = LlamaCppLLM(gguf_path=args.gguf, n_ctx=4096, threads=1)
     embedder = default_offline_embedder()
-    prompts = PromptLibrary.bundled()
-    key = "-".join([Path(args.gguf).name, embedder.name, prompts["writer"].version, prompts["dream"].version])
-    setup = Setup(llm, embedder, make_client(), memory_dir=Path(args.memory_dir), memory_key=key)
+    setup = Setup(llm, embedder, make_client(), memory_dir=Path(args.memory_dir),
+                  memory_key=memory_key(Path(args.gguf).name, embedder.name, PromptLibrary.bundled()))
     for condition in parse_conditions(args.conditions):
         kept = _fed_memory(setup, scenario.name, condition, 0)
         if not kept.exists():

@@ -63,7 +63,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..store import make_client
     from .conditions import parse_conditions
     from .report import REFERENCE
-    from .runner import Setup, run_locomo, run_scenario
+    from .runner import Setup, memory_key, run_locomo, run_scenario
 
     conditions = parse_conditions(args.conditions)
     if args.runs < 1 or args.first_run < 0:
@@ -95,9 +95,9 @@ def _run(args: argparse.Namespace) -> int:
         meta["scenario"] = scenario.name
         run_one = run_scenario
     bar = tqdm(total=total * len(conditions) * args.runs, unit="step", file=sys.stderr)
-    memory_key = "-".join([llm_name, meta["embedder"], prompts["writer"].version, prompts["dream"].version])
     setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, live=args.live,
-                  memory_dir=Path(args.memory_dir) if args.memory_dir else None, memory_key=memory_key,
+                  memory_dir=Path(args.memory_dir) if args.memory_dir else None,
+                  memory_key=memory_key(llm_name, meta["embedder"], prompts),
                   progress=lambda _: bar.update())
     records = []
     for run in range(args.first_run, args.first_run + args.runs):

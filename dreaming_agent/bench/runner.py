@@ -58,6 +58,11 @@ def _agent(setup: Setup, condition: Condition, run: int, store: Store | None = N
                  config=config)
 
 
+def memory_key(llm_name: str, embedder_name: str, prompts) -> str:
+    """What a fed memory depends on besides the scenario: the model, the embedder, the Writer's and Dream's prompts."""
+    return "-".join([llm_name, embedder_name, prompts["writer"].version, prompts["dream"].version])
+
+
 def _fed_memory(setup: Setup, unit: str, condition: Condition, run: int) -> Path | None:
     if setup.memory_dir is None:
         return None
