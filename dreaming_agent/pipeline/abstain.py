@@ -30,7 +30,12 @@ _OPENERS = frozenset(normalize(w) for w in
     """based according sorry unfortunately yes sure certainly actually currently now then also well hello hi
     note remember as from in on at by for with after before since during
     según claro perdón lamentablemente actualmente ahora entonces también bueno hola sí vale desde en con
-    después antes durante""".split())
+    después antes durante aunque pero porque pues sin
+    eres eras fuiste estás estabas tienes tenías tuviste vives vivías viviste trabajas trabajabas trabajaste
+    vas ibas haces hiciste te""".split())
+# The last two lines: a Spanish answer in the second person opens with its verb, capitalised like a name ("Eres
+# alérgica a la penicilina." to "¿A qué soy alérgica?"; "Aunque…" was met as a new user). No English word is among
+# them, so an English answer is read as before.
 
 
 def _named(answer: str) -> set[str]:

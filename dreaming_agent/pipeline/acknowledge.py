@@ -92,3 +92,48 @@ class Held:
         elif len(self._reply.split()) >= self.words_judged:
             self._shown = True
             self._on_text(self._reply)
+
+
+def without_copied(reply: str) -> str:
+    """A question's reply without the code's own acknowledgement at its start: shown it after each statement in the
+    window, the 0.5B default model opened "¿A qué soy alérgica?" with "Entendido, gracias por contármelo." (met as a
+    new user). Empty when the reply was nothing else."""
+    opened = reply.lstrip()
+    for said in _COPIED:
+        if opened.casefold().startswith(said):
+            return opened[len(said):].lstrip(" .,;:!¡\n")
+    return reply
+
+
+# Each plain acknowledgement as the model copies it, with or without its full stop, longest first.
+_COPIED = tuple(sorted({form.casefold() for plain in PLAIN.values() for form in (plain, plain.rstrip("."))},
+                       key=len, reverse=True))
+
+
+class Stripped:
+    """A question's reply on its way to the person (`on_text`), held back while it is still the code's acknowledgement
+    copied from the window; what follows that is forwarded as the reply (`without_copied`)."""
+
+    def __init__(self, on_text: Callable[[str | None], None]):
+        self._on_text = on_text
+        self._reply, self._shown = "", False
+
+    def __call__(self, piece: str | None) -> None:
+        if piece is None:  # the reply is asked for again
+            self._reply = ""
+            if self._shown:
+                self._shown = False
+                self._on_text(None)
+            return
+        if self._shown:
+            self._on_text(piece)
+            return
+        self._reply += piece
+        opened = self._reply.lstrip().casefold()
+        if any(said.startswith(opened) for said in _COPIED):
+            return  # it may still become the acknowledgement
+        rest = without_copied(self._reply)
+        if rest:
+            self._shown = True
+            self._on_text(rest)
+

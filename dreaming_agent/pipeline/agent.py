@@ -17,6 +17,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
 from . import abstain, acknowledge, dates
+from .controller import asks
 from .evidence import Evidence
 from .gather import Gatherer
 from .gather_config import GatherConfig
@@ -173,6 +174,11 @@ class Agent:
                 on_text = acknowledge.Held(on_text, text)
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
             recent = told_only(recent)
+        # A question in any mode (RAG's messages are all "questions" to its gatherer; `asks` tells which are) is
+        # never answered with the acknowledgement of an earlier statement copied from the window.
+        unechoed = evidence.question and self.config.variant == "default" and asks(text)
+        if unechoed and on_text:
+            on_text = acknowledge.Stripped(on_text)
         packed_with = partial(build_prompt, self.llm, self.prompts, self.config.limits, template=template,
                               question=in_parts(text, evidence.parts),
                               today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
@@ -193,6 +199,9 @@ class Agent:
                                        on_text=on_text)
                 trace.add(step)
                 verdict = None
+                if unechoed:
+                    answer, packed, packed_with = self._unless_copied_acknowledgement(
+                        answer, text, lines, packed, packed_with, trace, on_text)
                 if abstaining and answer:
                     answer, evidence, packed, verdict = self._unless_off_the_question(
                         answer, text, evidence, packed, packed_with, trace, on_text)
@@ -223,6 +232,31 @@ class Agent:
     def _reply_tokens(self) -> int:
         """A reply's length cap: the configured one, within what the prompt budget reserves for it."""
         return min(self.config.reply_tokens, self.config.limits.reply_reserve)
+
+    def _unless_copied_acknowledgement(self, answer: str, question: str, lines: list[str], packed: PackedPrompt,
+                                       packed_with: Callable[..., PackedPrompt], trace: Trace,
+                                       on_text: Callable[[str | None], None] | None):
+        """`answer` without the code's acknowledgement the model copied from the window at its start; when that was
+        all of it, the question asked once more without the recent turns (a second model call only then), and
+        "I don't know" if the new reply is the acknowledgement again. Returns the answer, its prompt and the prompt
+        builder that later steps use."""
+        rest = acknowledge.without_copied(answer)
+        if rest == answer:
+            return answer, packed, packed_with
+        if rest:
+            trace.add(Step("Acknowledgement copied", 0.0, "the reply opened with an earlier statement's "
+                           "acknowledgement, copied from the window; that opening is left out"))
+            return rest, packed, packed_with
+        trace.add(Step("Acknowledgement copied", 0.0, "the reply was only an earlier statement's acknowledgement, "
+                       "copied from the window; asked again without the recent turns"))
+        packed_with = partial(packed_with, recent=[])
+        packed = packed_with(evidence=lines)
+        if on_text:
+            on_text(None)  # nothing of the copy was shown; the next reply is judged from its start
+        answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
+        step.name = "Responder, again"
+        trace.add(step)
+        return acknowledge.without_copied(answer) or abstain.UNKNOWN[abstain.language(question)], packed, packed_with
 
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,

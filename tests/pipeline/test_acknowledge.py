@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from dreaming_agent.pipeline.acknowledge import PLAIN, Held, check
+from dreaming_agent.pipeline.acknowledge import PLAIN, Held, Stripped, check, without_copied
 
 
 @pytest.mark.parametrize("message, reply, kept", [
@@ -76,3 +76,47 @@ def test_a_reply_asked_for_again_is_withdrawn_and_judged_from_its_start():
     passed = _shown_while_streaming("Good to know, thanks for telling me.", "My cat is Nube.",
                                     asked_again="I'm sorry, I can't assist with that.")
     assert passed == ["Good to know, thanks for telling ", "me.", None]
+
+
+@pytest.mark.parametrize("reply, answer", [
+    ("Entendido, gracias por contármelo.", ""),
+    ("Entendido, gracias por contármelo", ""),
+    ("Entendido, gracias por contármelo. Eres alérgica a la penicilina.", "Eres alérgica a la penicilina."),
+    (" got it, thanks for telling me. Peanuts.", "Peanuts."),
+    ("Entendido: eres alérgica a la penicilina.", "Entendido: eres alérgica a la penicilina."),  # its own words
+    ("Got it: you live in Bilbao.", "Got it: you live in Bilbao."),
+    ("You told me you are allergic to peanuts.", "You told me you are allergic to peanuts."),
+])
+def test_a_questions_reply_loses_only_a_copied_acknowledgement_at_its_start(reply, answer):
+    assert without_copied(reply) == answer
+
+
+def _stripped_while_streaming(reply: str, *, asked_again: str | None = None) -> list[str | None]:
+    passed: list[str | None] = []
+    stripped = Stripped(passed.append)
+    for piece in re.findall(r"\S+\s*", reply):
+        stripped(piece)
+    if asked_again is not None:
+        stripped(None)
+        for piece in re.findall(r"\S+\s*", asked_again):
+            stripped(piece)
+    return passed
+
+
+def test_a_questions_reply_streams_at_once_unless_it_opens_like_the_acknowledgement():
+    assert _stripped_while_streaming("Eres alérgica a la penicilina.") == ["Eres ", "alérgica ", "a ", "la ",
+                                                                           "penicilina."]
+    assert _stripped_while_streaming("Entendido: la penicilina.") == ["Entendido: ", "la ", "penicilina."]
+    assert _stripped_while_streaming("Got a cat named Miso.") == ["Got a ", "cat ", "named ", "Miso."]
+
+
+def test_a_copied_acknowledgement_is_never_shown_and_what_follows_it_is():
+    assert _stripped_while_streaming("Entendido, gracias por contármelo.") == []
+    assert _stripped_while_streaming("Entendido, gracias por contármelo. Eres alérgica a la penicilina.") == [
+        "Eres ", "alérgica ", "a ", "la ", "penicilina."]
+    assert _stripped_while_streaming("Got it, thanks for telling me.", asked_again="You are allergic to peanuts.") == [
+        "You ", "are ", "allergic ", "to ", "peanuts."]
+
+
+def test_a_reply_asked_for_again_after_showing_is_withdrawn():
+    assert _stripped_while_streaming("Bilbao.", asked_again="Vitoria.") == ["Bilbao.", None, "Vitoria."]

@@ -226,6 +226,37 @@ def test_a_statement_gets_an_acknowledgement_never_an_abstention(make_agent):
     assert result.trace.step("Acknowledgement").parsed == {"replaced": False}
 
 
+def test_a_question_answered_with_a_copied_acknowledgement_is_asked_again_without_the_window(make_agent, store):
+    """Shown "Entendido, gracias por contármelo." after each statement, the 0.5B default model answered "¿A qué soy
+    alérgica?" with it (met as a new user): it is never shown, and the question is asked once more without the turns."""
+    plain = "Entendido, gracias por contármelo."
+    llm = ScriptedLLM({"text": ["Lo siento, no puedo ayudarte.", plain, "Eres alérgica a la penicilina."]})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.turn("Soy alérgica a la penicilina.", now="2026-03-01")
+    streamed: list[str | None] = []
+    result = agent.turn("¿A qué soy alérgica?", now="2026-03-02", on_text=lambda mode, piece: streamed.append(piece))
+    first, again = [messages for key, messages in llm.calls if key == "text"][1:]
+    assert [m["content"] for m in first[1:]] == ["Soy alérgica a la penicilina.", plain, "¿A qué soy alérgica?"]
+    assert [m["role"] for m in again] == ["system", "user"]  # the same evidence, no recent turns
+    assert again[0]["content"] == first[0]["content"] and "penicilina" in again[0]["content"]
+    assert result.answer == "Eres alérgica a la penicilina." == "".join(streamed)  # the copy never showed
+    assert [s.name for s in result.trace.steps][-3:] == ["Acknowledgement copied", "Responder, again", "Abstention"]
+    assert store.messages()[-1].text == result.answer and result.blocking_llm_calls == 2
+
+
+def test_a_question_answered_only_with_copied_acknowledgements_gets_i_dont_know(make_agent):
+    llm = ScriptedLLM({"text": ["Got it, thanks for telling me.", "Got it, thanks for telling me."]})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    result = agent.turn("What am I allergic to?", now="2026-03-02")
+    assert result.answer == "I don't know." and llm.calls_for("text") == 2
+
+
+def test_a_statement_in_rag_mode_keeps_a_reply_that_sounds_like_the_acknowledgement(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "Got it, thanks for telling me."}), AgentConfig(learn=False))
+    assert agent.turn("I'm allergic to peanuts.", "rag").answer == "Got it, thanks for telling me."
+
+
 @pytest.mark.parametrize("said, reply, plain", [
     ("I'm allergic to penicillin.", "I'm sorry, but I can't assist with that.", "Got it, thanks for telling me."),
     ("Ya no tomo café, solo té verde.", "Ya no tomo café, solo té verde.", "Entendido, gracias por contármelo."),

@@ -94,6 +94,19 @@ def test_an_opening_word_is_not_a_name():
     assert abstain.check("Rex is your dog.", "What's my dog called?", evidence).abstained
 
 
+@pytest.mark.parametrize("answer, abstained", [
+    ("Eres alérgica a la penicilina.", False),  # the second person opens with its verb, capitalised
+    ("Vives en Valencia.", False),
+    ("Tienes un gato.", False),
+    ("Aunque no estoy segura, vives en Valencia.", False),
+    ("Vives en Valencia con Rex.", True),  # what follows the verb is still read
+    ("Tomás vive en Valencia.", True),  # a name that opens the answer is still a name
+])
+def test_an_answer_in_the_second_person_is_read_past_its_verb(answer, abstained):
+    evidence = '- (2026-03-02) the person said: "Soy alérgica a la penicilina. Vivo en Valencia con mi gato."'
+    assert abstain.check(answer, "¿Dónde vivo?", evidence).abstained is abstained
+
+
 TOLD = ["Mi hermana Itziar vive en Bilbao.", "My mother never liked Edinburgh's weather.",
         "Joaquín viene en mayo con su novia.", "I have a greyhound called Canela."]
 
