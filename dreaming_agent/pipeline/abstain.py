@@ -69,13 +69,18 @@ class Check:
 
 def language(text: str) -> str:
     """'es' or 'en', from punctuation and frequent words; accents decide only a tie ("I'm Tomás" is English)."""
+    return said_in(text) or ("es" if any(c in text for c in "ñáéíóú") else "en")
+
+
+def said_in(text: str) -> str | None:
+    """'es' or 'en' when its punctuation or frequent words tell; None when they do not ("Hola", a name)."""
     if "¿" in text or "¡" in text:
         return "es"
     tokens = [w.lower().replace("’", "'") for w in words(text)]
     spanish, english = sum(t in _SPANISH for t in tokens), sum(t in _ENGLISH for t in tokens)
     if spanish != english:
         return "es" if spanish > english else "en"
-    return "es" if any(c in text for c in "ñáéíóú") else "en"
+    return None
 
 
 def in_their_language(answer: str, question: str) -> str:

@@ -1,6 +1,6 @@
-"""A statement's reply checked by code: a refusal, an "I don't know", the prompt's instruction said back, or the
-person's own words spoken back as the assistant's become a plain acknowledgement in the person's language (the
-model still writes every other reply)."""
+"""A statement's reply checked by code: a refusal, an "I don't know", the prompt's instruction said back, the
+person's own words spoken back as the assistant's, or a reply in the other language become a plain acknowledgement
+in the person's language (the model still writes every other reply)."""
 from __future__ import annotations
 
 import re
@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Callable
 
 from ..text import normalize, words
-from .abstain import Check, language
+from .abstain import Check, language, said_in
 
 PLAIN = {"es": "Entendido, gracias por contármelo.", "en": "Got it, thanks for telling me."}
 
@@ -42,6 +42,10 @@ def check(reply: str, message: str) -> Check:
     if _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
         return Check(PLAIN[language(message)], True,
                      "the reply repeated the person's own words as its own; replaced by a plain acknowledgement")
+    told, replied = said_in(message), said_in(reply)
+    if told and replied and told != replied:  # "Ahora trabajo en…" got "Thank you for your message…" (a new user's walk)
+        return Check(PLAIN[told], True, "the reply was in another language than the message; "
+                     "replaced by a plain acknowledgement in theirs")
     return Check(reply, False, "the reply acknowledges the message")
 
 

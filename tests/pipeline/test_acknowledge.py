@@ -31,12 +31,18 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, Held, Stripped, check, wi
     ("My name is Eve and I live in Vigo.", "You said: My name is Eve and I live in Vigo.", True),
     ("Hola", "¡Hola! ¿Qué tal?", True),
     ("Ya no tomo café, solo té verde.", "¿Así que ya no tomas café? ¡El té verde es buena idea!", True),
+    # A reply in the other language is replaced, where the words of both tell their languages.
+    ("Ahora trabajo en el hospital de Basurto.",
+     "Thank you for your message. I'm glad to hear that you're working in the hospital of Basurto.", False),
+    ("My cat is Nube.", "¡Qué nombre tan bonito!", False),
+    ("Hola", "Hi! How are you?", True),  # "Hola" alone does not tell its language
+    ("I'm Tomás.", "Encantado, Tomás.", True),  # nor does this reply
 ])
 def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(message, reply, kept):
     result = check(reply, message)
     assert (result.answer == reply) is kept and result.abstained is not kept
     if not kept:
-        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola")) else "en"]
+        assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola", "Ahora")) else "en"]
 
 
 def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None = None) -> list[str | None]:
@@ -70,6 +76,11 @@ def test_a_reply_that_turns_into_a_refusal_is_withdrawn_and_the_rest_not_shown()
     passed = _shown_while_streaming("Thanks for telling me about it. I'm sorry, I can't help further.",
                                     "I'm allergic to peanuts.")
     assert passed == ["Thanks for telling me about it. ", "I'm ", None]
+
+
+def test_a_reply_in_the_other_language_is_never_shown():
+    assert _shown_while_streaming("Thank you for your message. I'm glad to hear that you're working there.",
+                                  "Ahora trabajo en el hospital de Basurto.") == []
 
 
 def test_a_reply_asked_for_again_is_withdrawn_and_judged_from_its_start():
