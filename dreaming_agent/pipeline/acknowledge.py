@@ -7,7 +7,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..text import normalize, words
+from ..text import normalize, split_sentences, words
 from .abstain import Check, language, said_in
 
 PLAIN = {"es": "Entendido, gracias por contármelo.", "en": "Got it, thanks for telling me."}
@@ -39,7 +39,10 @@ def check(reply: str, message: str) -> Check:
         return Check(PLAIN[language(message)], True,
                      "the reply repeated its instruction ('acknowledge') instead of speaking to the person; "
                      "replaced by a plain acknowledgement")
-    if _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
+    said = normalize(message).replace("’", "'")
+    # Sentence by sentence too: a "you" in a thank-you before it does not make "On Fridays, I play the guitar in a band
+    # called Los Lunes." a quote (the default model's reply to that sentence).
+    if any(_speaks_as_the_person(part, said) for part in (folded, *split_sentences(folded))):
         return Check(PLAIN[language(message)], True,
                      "the reply repeated the person's own words as its own; replaced by a plain acknowledgement")
     told, replied = said_in(message), said_in(reply)

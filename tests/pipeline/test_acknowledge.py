@@ -31,6 +31,10 @@ from dreaming_agent.pipeline.acknowledge import PLAIN, Held, Stripped, check, wi
     ("My name is Eve and I live in Vigo.", "You said: My name is Eve and I live in Vigo.", True),
     ("Hola", "¡Hola! ¿Qué tal?", True),
     ("Ya no tomo café, solo té verde.", "¿Así que ya no tomas café? ¡El té verde es buena idea!", True),
+    ("On Fridays I play the guitar in a band called Los Lunes.",  # the person's sentence after a thank-you
+     "Thank you for sharing your information. On Fridays, I play the guitar in a band called Los Lunes.", False),
+    ("On Fridays I play the guitar in a band called Los Lunes.",
+     "Thank you for sharing! So on Fridays you play the guitar in a band called Los Lunes?", True),
     # A reply in the other language is replaced, where the words of both tell their languages.
     ("Ahora trabajo en el hospital de Basurto.",
      "Thank you for your message. I'm glad to hear that you're working in the hospital of Basurto.", False),
