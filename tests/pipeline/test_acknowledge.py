@@ -49,10 +49,10 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
         assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola", "Ahora")) else "en"]
 
 
-def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None = None) -> list[str | None]:
-    """What `Held` passes on of `reply`, given word by word, as the page would receive it."""
+def _streamed(wrapper, reply: str, asked_again: str | None = None) -> list[str | None]:
+    """What `wrapper(on_text)` passes on of `reply`, given word by word, as the page would receive it."""
     passed: list[str | None] = []
-    held = Held(passed.append, message)
+    held = wrapper(passed.append)
     for piece in re.findall(r"\S+\s*", reply):
         held(piece)
     if asked_again is not None:
@@ -60,6 +60,14 @@ def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None 
         for piece in re.findall(r"\S+\s*", asked_again):
             held(piece)
     return passed
+
+
+def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None = None) -> list[str | None]:
+    return _streamed(lambda on_text: Held(on_text, message), reply, asked_again)
+
+
+def _stripped_while_streaming(reply: str, *, asked_again: str | None = None) -> list[str | None]:
+    return _streamed(Stripped, reply, asked_again)
 
 
 def test_a_statements_reply_shows_from_its_sixth_word_and_then_grows():
@@ -104,18 +112,6 @@ def test_a_reply_asked_for_again_is_withdrawn_and_judged_from_its_start():
 ])
 def test_a_questions_reply_loses_only_a_copied_acknowledgement_at_its_start(reply, answer):
     assert without_copied(reply) == answer
-
-
-def _stripped_while_streaming(reply: str, *, asked_again: str | None = None) -> list[str | None]:
-    passed: list[str | None] = []
-    stripped = Stripped(passed.append)
-    for piece in re.findall(r"\S+\s*", reply):
-        stripped(piece)
-    if asked_again is not None:
-        stripped(None)
-        for piece in re.findall(r"\S+\s*", asked_again):
-            stripped(piece)
-    return passed
 
 
 def test_a_questions_reply_streams_at_once_unless_it_opens_like_the_acknowledgement():
