@@ -262,7 +262,8 @@ class Agent:
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,
                                  on_text: Callable[[str | None], None] | None):
         """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`), the
-        answer asked once more without that line: a second model call (as for a copied acknowledgement). Still off: "I don't know".
+        answer asked once more without that line: a second model call (as for a copied acknowledgement). Still off:
+        "I don't know".
         Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
         off = self._off_the_question(answer, question, evidence, packed)
         if off is None:
