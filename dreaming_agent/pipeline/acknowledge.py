@@ -45,8 +45,9 @@ def check(reply: str, message: str) -> Check:
     if any(_speaks_as_the_person(part, said) for part in (folded, *split_sentences(folded))):
         return Check(PLAIN[language(message)], True,
                      "the reply repeated the person's own words as its own; replaced by a plain acknowledgement")
+    # "Ahora trabajo en el hospital de Basurto." got "Thank you for your message…" (met as a new user).
     told, replied = said_in(message), said_in(reply)
-    if told and replied and told != replied:  # "Ahora trabajo en…" got "Thank you for your message…" (a new user's walk)
+    if told and replied and told != replied:
         return Check(PLAIN[told], True, "the reply was in another language than the message; "
                      "replaced by a plain acknowledgement in theirs")
     return Check(reply, False, "the reply acknowledges the message")
