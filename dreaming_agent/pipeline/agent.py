@@ -16,7 +16,7 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
-from . import abstain, acknowledge, dates
+from . import abstain, acknowledge, dates, voice
 from .controller import asks
 from .evidence import Evidence
 from .gather import Gatherer
@@ -177,6 +177,10 @@ class Agent:
         # A question in any mode (RAG's messages are all "questions" to its gatherer; `asks` tells which are) is
         # never answered with the acknowledgement of an earlier statement copied from the window.
         unechoed = evidence.question and self.config.variant == "default" and asks(text)
+        # and answered to the person, not in their voice ("My cat is Pimentón." to "What's my cat called?")
+        addressed = unechoed and voice.asks_about_themselves(text)
+        voiced = voice.Addressed(on_text, text) if addressed and on_text else None
+        on_text = voiced or on_text
         if unechoed and on_text:
             on_text = acknowledge.Stripped(on_text)
         packed_with = partial(build_prompt, self.llm, self.prompts, self.config.limits, template=template,
@@ -217,6 +221,12 @@ class Agent:
                 elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
                     verdict = acknowledge.check(answer, text)
                 answer = abstain.in_their_language(verdict.answer if verdict else answer, text)
+                if voiced:
+                    voiced.finish()
+                if addressed and not error and (turned := voice.to_the_person(answer, text)) != answer:
+                    trace.add(Step("Voice", 0.0, "the person's own first person turned to them",
+                                   parsed={"model": answer, "shown": turned}))
+                    answer = turned
             if verdict is not None:
                 name, key = ("Abstention", "abstained") if abstaining else ("Acknowledgement", "replaced")
                 trace.add(Step(name, 0.0, verdict.reason, parsed={key: verdict.abstained}))

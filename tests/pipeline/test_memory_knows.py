@@ -146,16 +146,17 @@ def test_an_answer_that_restates_a_line_off_the_question_is_asked_again_without_
     assert "peanuts" not in result.prompt_text and "Vivo en Vitoria" in result.prompt_text
     assert "restated \"I'm allergic to peanuts.\"" in result.trace.step("Off the question").decision
     assert result.trace.step("Responder, again").llm_calls == 1
-    # An answer from the line the question is about is kept, in any language and with no word in common.
+    # An answer from the line the question is about is kept (turned to the person), in any language and with no
+    # word in common.
     allergy = agent.ask("¿A qué soy alérgica?")
-    assert allergy.answer == "I'm allergic to peanuts." and allergy.blocking_llm_calls == 1
+    assert allergy.answer == "You're allergic to peanuts." and allergy.blocking_llm_calls == 1
     # Naive RAG stays naive, and the check can be switched off.
-    assert agent.ask("Where do I live now?", mode="rag").answer == "I'm allergic to peanuts."
+    assert agent.ask("Where do I live now?", mode="rag").answer == "You're allergic to peanuts."
     off = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False, off_the_question=None))
     off.ingest("Vivo en Vitoria.", now="2026-03-01", learn=False)
     off.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
     off.new_conversation()
-    assert off.ask("Where do I live now?").answer == "I'm allergic to peanuts."
+    assert off.ask("Where do I live now?").answer == "You're allergic to peanuts."
 
 
 def test_asked_again_and_still_off_the_question_is_i_dont_know(make_agent):
