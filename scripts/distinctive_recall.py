@@ -10,6 +10,10 @@ added (LightMem's `GatherConfig.distinctive_k`). Figures: docs/results/bench.md,
 With `--prefixes`, where the distinctive search starts to pay (`GatherConfig.distinctive_from`): the LoCoMo
 conversations no bench run uses, each cut to its first 100, 200, 400 and 800 sentences and whole, with the
 questions whose evidence lies within the cut; plain cosine's top 8 against the distinctive top 8 (round 15).
+
+With `--small-talk`, what to do with a sentence of small talk ("Melanie: Wow, Caroline.") that a search finds, on
+the LoCoMo conversations no bench run uses: set it aside (LightMem), keep it (naive RAG), or let the next sentence of
+its message that says something stand in its place (round 20).
 """
 from __future__ import annotations
 
@@ -25,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 from dreaming_agent.bench.locomo import load_locomo  # noqa: E402
 from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
 from dreaming_agent.bench.scoring import occurs  # noqa: E402
-from dreaming_agent.pipeline.retriever import never_evidence  # noqa: E402
+from dreaming_agent.pipeline.retriever import is_question, never_evidence  # noqa: E402
 from dreaming_agent.settings import Settings  # noqa: E402
-from dreaming_agent.text import split_sentences  # noqa: E402
+from dreaming_agent.text import says_nothing, split_sentences  # noqa: E402
 from dreaming_agent.wiring import build_embedder  # noqa: E402
 
 K, ADDED = 8, 3
@@ -100,16 +104,64 @@ def prefixes(embedder, conversations) -> str:
             "cut):\n\n" + "\n".join(rows))
 
 
+def small_talk(embedder, conversations) -> str:
+    """Evidence recall of the top 8 of each search with small talk set aside, kept, or standing for its message."""
+    ways = ("set aside", "kept", "its message's next sentence")
+    rows = ["| conversation | search | " + " | ".join(ways) + " |", "|---" * (2 + len(ways)) + "|"]
+    means: dict[tuple[str, str], list[float]] = {}
+    for conversation in conversations:
+        if conversation.sample_id in BENCHED:
+            continue
+        texts, turn_of = turns_as_fed(conversation)  # a turn is one message
+        questions = [q for q in conversation.questions if q.evidence]
+        vectors = np.asarray(embedder.embed_batch(texts, role="passage"), dtype=np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        plain = np.asarray(embedder.embed_batch([q.question for q in questions], role="query"), dtype=np.float32) @ vectors.T
+        asked = [is_question(t) for t in texts]
+        chat = [says_nothing(t) and not asked[j] for j, t in enumerate(texts)]
+
+        def says_more(j: int) -> int | None:  # the next sentence of j's message that is neither a question nor chat
+            nxt = j + 1
+            while nxt < len(texts) and turn_of[nxt] == turn_of[j]:
+                if not asked[nxt] and not chat[nxt]:
+                    return nxt
+                nxt += 1
+            return None
+
+        for search, scores in (("plain", plain), ("distinctive", plain - vectors @ vectors.mean(axis=0))):
+            cells = []
+            for way in ways:
+                shares = []
+                for q, row in zip(questions, scores):
+                    shown: list[int] = []
+                    for j in (int(j) for j in np.argsort(-row)):
+                        if chat[j] and way != "kept":
+                            j = says_more(j) if way == ways[2] else None
+                        if j is not None and not asked[j] and j not in shown:
+                            shown.append(j)
+                        if len(shown) == K:
+                            break
+                    shares.append(len(set(q.evidence) & {turn_of[j] for j in shown}) / len(set(q.evidence)))
+                cells.append(float(np.mean(shares)))
+                means.setdefault((search, way), []).append(cells[-1])
+            rows.append(f"| {conversation.sample_id} | {search} | " + " | ".join(f"{c:.3f}" for c in cells) + " |")
+    for search in ("plain", "distinctive"):
+        rows.append(f"| mean | {search} | " + " | ".join(f"{np.mean(means[(search, w)]):.3f}" for w in ways) + " |")
+    return "Evidence recall of the top 8, small talk found by the search:\n\n" + "\n".join(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locomo", type=Path, default=ROOT.parent / "shared" / "data" / "locomo" / "locomo10.json")
     parser.add_argument("--max-questions", type=int, default=100, help="per conversation, as the bench samples them")
     parser.add_argument("--out", type=Path, help="also write the table here (markdown)")
     parser.add_argument("--prefixes", action="store_true", help="where the search starts to pay (see above)")
+    parser.add_argument("--small-talk", action="store_true", help="small talk found by the search (see above)")
     args = parser.parse_args(argv)
     embedder = build_embedder(Settings.load({}, {"embedder": "embedded"}))
-    if args.prefixes:
-        table = prefixes(embedder, load_locomo(args.locomo, max_questions=10_000))
+    if args.prefixes or args.small_talk:
+        conversations = load_locomo(args.locomo, max_questions=10_000 if args.prefixes else args.max_questions)
+        table = (prefixes if args.prefixes else small_talk)(embedder, conversations)
         print(table)
         if args.out:
             args.out.write_text(table + "\n", encoding="utf-8")
