@@ -1,8 +1,8 @@
-import re
-
 import pytest
 
 from dreaming_agent.pipeline.acknowledge import PLAIN, Held, Stripped, check, without_copied
+
+from .conftest import streamed
 
 
 @pytest.mark.parametrize("message, reply, kept", [
@@ -49,25 +49,12 @@ def test_a_statements_reply_is_kept_unless_it_refuses_or_speaks_as_the_person(me
         assert result.answer == PLAIN["es" if any(w in message for w in ("mi ", "Mi ", "Trabajo", "Me he", "Hola", "Ahora")) else "en"]
 
 
-def _streamed(wrapper, reply: str, asked_again: str | None = None) -> list[str | None]:
-    """What `wrapper(on_text)` passes on of `reply`, given word by word, as the page would receive it."""
-    passed: list[str | None] = []
-    held = wrapper(passed.append)
-    for piece in re.findall(r"\S+\s*", reply):
-        held(piece)
-    if asked_again is not None:
-        held(None)
-        for piece in re.findall(r"\S+\s*", asked_again):
-            held(piece)
-    return passed
-
-
 def _shown_while_streaming(reply: str, message: str, *, asked_again: str | None = None) -> list[str | None]:
-    return _streamed(lambda on_text: Held(on_text, message), reply, asked_again)
+    return streamed(lambda on_text: Held(on_text, message), reply, asked_again)
 
 
 def _stripped_while_streaming(reply: str, *, asked_again: str | None = None) -> list[str | None]:
-    return _streamed(Stripped, reply, asked_again)
+    return streamed(Stripped, reply, asked_again)
 
 
 def test_a_statements_reply_shows_from_its_sixth_word_and_then_grows():

@@ -4,6 +4,8 @@ import pytest
 
 from dreaming_agent.pipeline.voice import Addressed, asks_about_themselves, to_the_person
 
+from .conftest import streamed
+
 
 # Answers the 0.5B evaluation model gave on the bench scenarios (round 19), turned to the person.
 @pytest.mark.parametrize("question, answer, turned", [
@@ -61,15 +63,7 @@ def test_questions_about_the_person_are_told_from_others():
 
 
 def _passed(reply: str, question: str, asked_again: str | None = None) -> list[str | None]:
-    passed: list[str | None] = []
-    addressed = Addressed(passed.append, question)
-    for piece in re.findall(r"\S+\s*", reply):
-        addressed(piece)
-    if asked_again is not None:
-        addressed(None)
-        for piece in re.findall(r"\S+\s*", asked_again):
-            addressed(piece)
-    return passed
+    return streamed(lambda on_text: Addressed(on_text, question), reply, asked_again)
 
 
 def test_a_streamed_sentence_is_held_from_its_first_person_word_and_shown_turned():
