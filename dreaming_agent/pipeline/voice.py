@@ -13,12 +13,7 @@ import re
 from typing import Callable
 
 from .abstain import language, said_in
-from .controller import asks
-
-# The person asks about themselves: first person, as the Controller reads it.
-_ASKED_IN_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|i've|i'd|my|me|mine|myself|mi|mis|me|yo|soy|estoy|tengo|vivo|trabajo|llevo)\b|\b\w{3,}[éí](?!\w)",
-    re.IGNORECASE)
+from .controller import plan
 
 # A clause in which the assistant speaks of itself: left as it is.
 _ASSISTANT = re.compile(
@@ -69,7 +64,7 @@ _BEFORE_NOUNS = frozenset("mi tu su el la los las un una al del de en a con por 
 
 def asks_about_themselves(question: str) -> bool:
     """A question the person asks in the first person (about themselves or someone of theirs)."""
-    return asks(question) and _ASKED_IN_FIRST_PERSON.search(question) is not None
+    return plan(question).personal
 
 
 def to_the_person(answer: str, question: str) -> str:
