@@ -69,18 +69,15 @@ def asks_about_themselves(question: str) -> bool:
 
 def to_the_person(answer: str, question: str) -> str:
     """`answer` with each clause the model wrote in the person's voice turned to the second person."""
-    if not asks_about_themselves(question):
-        return answer
-    fallback = language(question)
-    return "".join(_sentence(part, said_in(part) or fallback) for part in re.split(r"((?<=[.!?…])\s+)", answer))
+    return _turned(answer, language(question)) if asks_about_themselves(question) else answer
 
 
 class Addressed:
-    """A reply on its way to the person (`on_text`): a sentence is held back from its first word in the first person
-    until it ends, and then shown turned to the person (`to_the_person`); the rest streams as it comes."""
+    """The reply to a question about the person on its way to them (`on_text`): a sentence is held back from its
+    first word in the first person until it ends, and then shown turned to them; the rest streams as it comes."""
 
     def __init__(self, on_text: Callable[[str | None], None], question: str):
-        self._on_text, self._question = on_text, question
+        self._on_text, self._language = on_text, language(question)
         self._sentence, self._shown = "", 0
 
     def __call__(self, piece: str | None) -> None:
@@ -91,21 +88,25 @@ class Addressed:
         self._sentence += piece
         while (end := re.search(r"[.!?…]\s+", self._sentence)) is not None:
             done, self._sentence = self._sentence[:end.end()], self._sentence[end.end():]
-            self._show(to_the_person(done, self._question))
+            self._show(_turned(done, self._language))
             self._shown = 0
         settled = self._sentence[:max(self._sentence.rfind(" "), 0)]  # up to its last whole word
-        if to_the_person(settled, self._question) == settled:  # nothing in it to turn: a later word cannot change it
+        if _turned(settled, self._language) == settled:  # nothing in it to turn: a later word cannot change it
             self._show(settled)
 
     def finish(self) -> None:
         """The reply is over: what is still held is shown, turned."""
-        self._show(to_the_person(self._sentence, self._question))
+        self._show(_turned(self._sentence, self._language))
         self._sentence, self._shown = "", 0
 
     def _show(self, text: str) -> None:
         if len(text) > self._shown:
             self._on_text(text[self._shown:])
             self._shown = len(text)
+
+
+def _turned(answer: str, lang: str) -> str:
+    return "".join(_sentence(part, said_in(part) or lang) for part in re.split(r"((?<=[.!?…])\s+)", answer))
 
 
 def _sentence(sentence: str, lang: str) -> str:
