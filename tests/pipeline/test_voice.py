@@ -2,7 +2,9 @@ import re
 
 import pytest
 
+from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.pipeline.voice import Addressed, asks_about_themselves, to_the_person
+from dreaming_agent.testing import ScriptedLLM
 
 from .conftest import streamed
 
@@ -91,3 +93,24 @@ def test_what_is_held_when_the_reply_ends_is_shown_turned():
         addressed(piece)
     addressed.finish()
     assert "".join(passed) == "Vives en Bilbao."
+
+
+@pytest.mark.parametrize("mode", ["lightmem", "rag"])
+def test_an_answer_in_the_persons_voice_reaches_them_turned_to_them(make_agent, store, mode):
+    """The 0.5B model mirrors the question's first person ("My cat is Pimentón."): the person reads, and the log
+    keeps, the answer spoken to them, and the trace shows what the model wrote."""
+    agent = make_agent(ScriptedLLM(defaults={"text": "My cat is Pimentón, he is three."}), AgentConfig(learn=False))
+    agent.ingest("My cat is Pimentón, he is three.", now="2026-03-01", learn=False)
+    streamed: list[str | None] = []
+    result = agent.turn("What's my cat called?", mode, now="2026-03-02", on_text=lambda m, piece: streamed.append(piece))
+    assert result.answer == "Your cat is Pimentón, he is three." == "".join(streamed)
+    assert not any("My" in piece for piece in streamed)
+    assert result.trace.step("Voice").parsed == {"model": "My cat is Pimentón, he is three.",
+                                                 "shown": result.answer}
+    assert store.messages()[-1].text == result.answer
+
+
+def test_the_published_pipeline_keeps_the_models_own_words(make_agent):
+    agent = make_agent(ScriptedLLM(defaults={"text": "My cat is Pimentón."}), AgentConfig(learn=False, variant="published"))
+    agent.ingest("My cat is Pimentón.", now="2026-03-01", learn=False)
+    assert agent.ask("What's my cat called?").answer == "My cat is Pimentón."
