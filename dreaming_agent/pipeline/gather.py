@@ -94,7 +94,7 @@ class Gatherer:
         # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
         newer = self._successors(changes, found.candidates, sentences)
         sentences += newer
-        known = abstain.relations(text, self._told) if decided.question else None
+        known = abstain.relations(text, lambda: told(self.store)) if decided.question else None
         marks = changes.marks
         if self.config.name_newest and decided.personal and known is None:  # "my sister" is not the person
             successors = {e.id: e for group in changes.successors.values() for e in group}
@@ -167,15 +167,6 @@ class Gatherer:
                 if sentence.id not in shown_ids and quotes(entry, sentence):
                     out[sentence.id] = Candidate(sentence, max(best, out[sentence.id].score if sentence.id in out else 0.0))
         return list(out.values())
-
-    def _told(self) -> list[str]:
-        """Everything the person told, one text per message (questions left out), and every entry memory holds
-        (one they typed into "memory about you" was never a message)."""
-        told: dict[int, list[str]] = {}
-        for s in self.store.sentences():
-            if not is_question(s.text):
-                told.setdefault(s.message_id, []).append(s.text)
-        return [" ".join(texts) for texts in told.values()] + [m.text for m in self.store.memories()]
 
     def _choose(self, found, floor: list[Candidate], set_apart: list[Candidate]
                 ) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
@@ -303,3 +294,13 @@ def _listing(candidates: list[Candidate]) -> list[dict]:
 
 def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 1)
+
+
+def told(store: Store) -> list[str]:
+    """Everything the person told, one text per message (questions left out), and every entry memory holds
+    (one they typed into "memory about you" was never a message)."""
+    by_message: dict[int, list[str]] = {}
+    for s in store.sentences():
+        if not is_question(s.text):
+            by_message.setdefault(s.message_id, []).append(s.text)
+    return [" ".join(texts) for texts in by_message.values()] + [m.text for m in store.memories()]
