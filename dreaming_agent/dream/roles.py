@@ -39,6 +39,7 @@ _CUES: dict[Role, frozenset[str]] = {
         sobrina sobrino bebe prometido prometida vecino vecina""".split()
     ),
 }
+PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 _NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())
 # Between a naming word and the name only a copula may stand: "name is X", "se llama X", not "llama a X".
 _NAME_GAP = frozenset("is was es era fue".split())

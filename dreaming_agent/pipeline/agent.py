@@ -16,10 +16,11 @@ from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex, memory_file, now_iso
-from . import abstain, acknowledge, dates, voice
+from ..text import mentions
+from . import abstain, acknowledge, controller, dates, voice
 from .controller import asks
 from .evidence import Evidence
-from .gather import Gatherer
+from .gather import Gatherer, told
 from .gather_config import GatherConfig
 from .learning import Learning
 from .memory_ops import MemoryOps
@@ -50,6 +51,18 @@ class AgentConfig:
     # more without that line (None: off; `abstain.off_the_question`). In the app, after the move was deleted, "Where do I live
     # now?" got "I'm allergic to peanuts.", the one English line shown.
     off_the_question: float | None = 0.6
+    # Default LightMem variant: an answer that gives the person's own name for the name asked of someone or something
+    # else ("¿Cómo se llama mi gato?" -> "Bruno." from "Me llamo Bruno.", `abstain.own_name_given`), or a name the
+    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son,
+    # `abstain.given_to_another_kind`), is asked once more without the lines that say that name, and is "I don't
+    # know" if it gives such a name again.
+    name_checks: bool = True
+
+
+# Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
+_AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
+          "Own name": "asked again without those lines, the answer gave the person's own name again",
+          "Another's name": "asked again without those lines, the answer named a pet for a person or a person for a pet"}
 
 
 @dataclass
@@ -173,7 +186,10 @@ class Agent:
             if on_text:  # a refusal is never shown, not even for the moment before the check replaces it
                 on_text = acknowledge.Held(on_text, text)
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
-            recent = told_only(recent)
+            # and, asked about the person, not what they told of a relative: with "Mi hermana Ane vive en Donostia."
+            # just said, "¿A qué soy alérgica?" was answered about the sister (in the app)
+            about_them = self.config.gather.relatives_out and controller.about_the_person(text)
+            recent = told_only(recent, left_out=controller.only_about_relatives if about_them else lambda _: False)
         # A question in any mode (RAG's messages are all "questions" to its gatherer; `asks` tells which are) is
         # never answered with the acknowledgement of an earlier statement copied from the window.
         unechoed = evidence.question and self.config.variant == "default" and asks(text)
@@ -271,36 +287,52 @@ class Agent:
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,
                                  on_text: Callable[[str | None], None] | None):
-        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`), the
-        answer asked once more without that line: a second model call (as for a copied acknowledgement). Still off:
-        "I don't know".
+        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`) or
+        gives the person's own name for someone else's (`abstain.own_name_given`), the answer asked once more without
+        those lines: a second model call (as for a copied acknowledgement). Still off: "I don't know".
         Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
         off = self._off_the_question(answer, question, evidence, packed)
         if off is None:
             return answer, evidence, packed, None
-        index, reason = off
-        trace.add(Step("Off the question", 0.0, reason, parsed={"left_out": evidence.lines[index]}))
-        evidence = evidence.without(index)
+        indices, name, reason = off
+        trace.add(Step(name, 0.0, reason, parsed={"left_out": [evidence.lines[i] for i in indices]}))
+        unknown = abstain.UNKNOWN[abstain.language(question)]
+        if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
+            return answer, evidence, packed, abstain.Check(unknown, True, reason)
+        for i in sorted(indices, reverse=True):
+            evidence = evidence.without(i)
         packed = packed_with(evidence=evidence.lines)
         if on_text:
             on_text(None)  # the reply streamed so far is withdrawn
         answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
         step.name = "Responder, again"
         trace.add(step)
-        if answer and self._off_the_question(answer, question, evidence, packed) is not None:
-            return answer, evidence, packed, abstain.Check(
-                abstain.UNKNOWN[abstain.language(question)], True,
-                "asked again without that line, the answer restated another line off the question")
+        again = self._off_the_question(answer, question, evidence, packed) if answer else None
+        if again is not None:
+            return answer, evidence, packed, abstain.Check(unknown, True, _AGAIN[again[1]])
         return answer, evidence, packed, None
 
     def _off_the_question(self, answer: str, question: str, evidence: Evidence,
-                          packed: PackedPrompt) -> tuple[int, str] | None:
-        """The index of the evidence line the answer restates though it is off the question, and why; None when the
-        check is off or the answer is no such copy."""
+                          packed: PackedPrompt) -> tuple[list[int], str, str] | None:
+        """The indices of the evidence lines to leave out for an answer off the question, the check's name and why;
+        None when the checks are off or the answer is neither slip."""
+        kept = [evidence.shown[i] for i in packed.kept_evidence]
+        if self.config.name_checks:
+            own = abstain.own_name_given(answer, question, [c.text for c in kept])
+            if own is not None:
+                return [packed.kept_evidence[i] for i in own], "Own name", (
+                    "the answer gave the person's own name for the name of someone or something else; "
+                    + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
+            kind, other = abstain.given_to_another_kind(answer, question, lambda: told(self.store))
+            if other:
+                lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in other)]
+                return [packed.kept_evidence[i] for i in lines], "Another's name", (
+                    f"the answer named {', '.join(other)}, a name the person gave only to a "
+                    f"{'person' if kind == 'pet' else 'pet'}, for a {kind}'s; "
+                    + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
         below = self.config.off_the_question
         if below is None:
             return None
-        kept = [evidence.shown[i] for i in packed.kept_evidence]
 
         def message_of(i: int) -> str:  # the whole message(s) the line comes from
             c = kept[i]
@@ -311,7 +343,7 @@ class Agent:
         if line is None:
             return None
         best = max(c.score for c in kept)
-        return packed.kept_evidence[line], (
+        return [packed.kept_evidence[line]], "Off the question", (
             f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
             f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
 

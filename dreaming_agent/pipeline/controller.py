@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
-from ..text import relation_words
+from ..text import relation_words, split_sentences
 
 
 class ControllerDecision(BaseModel):
@@ -136,13 +136,21 @@ _OPENS_ON_MINE = re.compile(r"^\s*(?:[\w' ]{1,30}:\s*)?(?:my|mi|mis|our|nuestro|
 
 
 def about_a_relative(sentence: str) -> bool:
-    """The sentence tells about one of the person's relatives and not about the person ("Mi hermana Ane vive en
-    Donostia.", not "My sister and I went to Paris." nor "Mi hermana vive conmigo.")."""
+    """The sentence tells about one of the person's relatives or pets and not about the person ("Mi hermana Ane vive
+    en Donostia.", "My cat is called Pimentón.", not "My sister and I went to Paris." nor "Mi hermana vive
+    conmigo."). Pets since round 21: in the app, "¿A qué soy alérgica?" right after "My cat is called Pimentón."
+    read "tu cat es alérgica a la penicilina"; on holdout and third no answer changed."""
     opening = _OPENS_ON_MINE.match(sentence)
-    if not opening or not any(relation_words(opening.group(1), language=lang, people=True) for lang in ("en", "es")):
+    if not opening or not any(relation_words(opening.group(1), language=lang) for lang in ("en", "es")):
         return False
     rest = sentence[opening.end():]
     return _FIRST_PERSON.search(rest) is None and _WE.search(rest) is None
+
+
+def only_about_relatives(message: str) -> bool:
+    """Every sentence of the message tells about a relative of the person's and none about the person."""
+    sentences = split_sentences(message)
+    return bool(sentences) and all(about_a_relative(s) for s in sentences)
 
 
 _WE = re.compile(r"\b(?:we|we're|we've|us|our|ours|conmigo|nosotros|nosotras|nos|nuestro|nuestra|nuestros|nuestras"

@@ -281,7 +281,7 @@ def _newer_shown(newer: list[Candidate]) -> str:
 
 def _relatives(relatives: list[Candidate]) -> str:
     n = len(relatives)
-    return f"; left out {n} line{'s' if n != 1 else ''} about a relative, the question being about you" if n else ""
+    return f"; left out {n} line{'s' if n != 1 else ''} about a relative or pet, the question being about you" if n else ""
 
 
 def _left_out(older: dict[str, str]) -> str:

@@ -84,7 +84,9 @@ class GatherConfig:
     # LightMem, a question about the person themselves ("Where do I live now?": first person, naming no relative, pet
     # or thing of theirs): a sentence about one of their relatives and not about them ("Mi hermana Ane vive en
     # Donostia.", not "…, we talk on Sundays") is left out. In the app the 0.5B model answered that question with the
-    # sister's town in rounds 8-11, the person's own move in front of it.
+    # sister's town in rounds 8-11, the person's own move in front of it. A pet's sentence too ("My cat is called
+    # Pimentón."), and both out of the recent turns the question sees (round 21, found in the app: with the sister's
+    # and the cat's lines just said, "¿A qué soy alérgica?" was answered about the sister, then about the cat).
     relatives_out: bool = True
     # LightMem: the question is searched a second time, its vector less the mean of every sentence's, and those of
     # the first `distinctive_k` found that way that naive RAG's lines miss come first among what LightMem adds

@@ -34,15 +34,16 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
     return out
 
 
-def told_only(recent: list[ChatMessage]) -> list[ChatMessage]:
+def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False) -> list[ChatMessage]:
     """The exchanges in which the person told something, for a question that stands alone: an earlier question and
     its answer are left out (asked as turns, the 0.5B model copied earlier answers into unrelated ones), what was
-    just said stays (without it, "¿Dónde trabajo?" right after two statements got the sister's line)."""
+    just said stays (without it, "¿Dónde trabajo?" right after two statements got the sister's line), unless
+    `left_out(what they said)`."""
     out: list[ChatMessage] = []
     telling = False
     for turn in recent:
         if turn["role"] == "user":
-            telling = not asks(turn["content"])
+            telling = not asks(turn["content"]) and not left_out(turn["content"])
         if telling:
             out.append(turn)
     return out

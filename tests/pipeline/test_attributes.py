@@ -90,7 +90,7 @@ def test_a_question_about_the_person_reads_no_line_about_a_relative_and_one_abou
     agent.ingest("My brother Gonzalo lives in Montevideo, we talk on Sundays.", now="2026-03-01T10:03:00", learn=False)
     now = agent.ask("Where do I live now?", now="2026-03-02")
     assert "Bilbao" in now.prompt_text and "Donostia" not in now.prompt_text  # the sister's town is hers
-    assert "left out 1 line about a relative" in now.trace.step("Selector").decision
+    assert "left out 1 line about a relative or pet" in now.trace.step("Selector").decision
     assert "Montevideo" in now.prompt_text  # "we talk": the person is in it
     assert "Donostia" in agent.ask("Where does my sister live?", now="2026-03-02").prompt_text
     assert "Donostia" in agent.ask("Where do I live now?", mode="rag", now="2026-03-02").prompt_text  # RAG: naive
@@ -103,9 +103,9 @@ def test_a_question_about_the_person_reads_no_line_about_a_relative_and_one_abou
     ("My wife Rosario works at HEB.", True), ("My sister and I went to Paris.", False),
     ("Mi hermana vive conmigo.", False), ("My friend Memo offered me the job.", False),
     ("Mi madre es irlandesa, por eso en casa siempre hemos hablado inglés.", False),
-    ("My dog Pimentón weighs 6 kg.", False), ("I live in Bilbao.", False),
+    ("My dog Pimentón weighs 6 kg.", True), ("My cat and I moved to Leith.", False), ("I live in Bilbao.", False),
 ])
-def test_a_sentence_about_a_relative_and_not_the_person(sentence, about_them):
+def test_a_sentence_about_a_relative_or_pet_and_not_the_person(sentence, about_them):
     assert controller.about_a_relative(sentence) is about_them
 
 

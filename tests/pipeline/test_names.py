@@ -1,0 +1,93 @@
+"""A name asked of someone or something is never the person's own, nor one they gave only to another kind (a pet for
+a person, a person for a pet): code finds the slip, asks once more without the lines that say the name, then
+abstains. And a question about the person does not read what they just told of a relative or pet."""
+import pytest
+
+from dreaming_agent.pipeline import abstain
+from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.testing import ScriptedLLM
+
+_SHOWN = ["Hi! Me llamo Bruno. My therapist said journaling helps.", "I have a greyhound called Canela.",
+          "The offer is an apprenticeship at a carpentry workshop called Madeira Viva."]
+
+
+@pytest.mark.parametrize("answer, question, lines", [
+    ("Bruno.", "¿Cómo se llama mi gato?", [0]),  # the held-out scenario's own slips
+    ("El taller donde trabajas es Bruno.", "¿Cómo se llama el taller donde trabajo?", [0]),
+    ("Your dog is a greyhound. Her name is Bruno.", "What breed is my dog, and what's her name?", [0]),
+    ("Bruno.", "¿Cómo me llamo?", None),  # asked their own name, their name is the answer
+    ("Your name is Bruno.", "What's my name?", None),
+    ("Your dog is Canela.", "What's my dog called?", None),  # another name: not the person's
+    ("Bruno and Canela.", "Who lives with me?", None),  # not every name the answer gives is theirs
+    ("Bruno.", "Where do I work?", None),  # no name asked
+])
+def test_the_persons_own_name_for_someone_elses(answer, question, lines):
+    assert abstain.own_name_given(answer, question, _SHOWN) == lines
+
+
+def test_a_full_name_counts_as_the_persons_in_any_of_its_parts():
+    shown = ["Hi there! Me llamo Héctor Alcaraz y tengo 56 años.", "Mi médico es el Dr. Patel."]
+    assert abstain.own_name_given("Tu médico ahora es Héctor Alcaraz.", "¿Quién es mi médico ahora?", shown) == [0]
+    assert abstain.own_name_given("Tu loro es Héctor.", "¿Cómo se llama mi loro?", shown) == [0]
+    assert abstain.own_name_given("Tu médico es el Dr. Patel.", "¿Quién es mi médico ahora?", shown) is None
+
+
+_SAID = ["Mi hijo Joaquín me llamó anoche.", "At home it's me, my wife Rosario and Don Chema, a parrot.",
+         "My dog Canela is on a diet."]
+
+
+@pytest.mark.parametrize("answer, question, found", [
+    ("Tu loro es Joaquín.", "¿Cómo se llama mi loro?", ("pet", ["joaquin"])),  # third scenario's slip
+    ("Your son is Canela.", "What's my son's name?", ("person", ["canela"])),
+    ("Tu hijo es Joaquín.", "¿Cómo se llama mi hijo?", ("person", [])),
+    ("Your wife is Rosario.", "What's my wife's name?", ("person", [])),
+    ("Joaquín.", "Where does my son live?", ("person", [])),  # no name asked
+    ("Joaquín.", "¿Cómo se llama el taller?", ("", [])),  # the name of neither a pet nor a person
+])
+def test_a_name_the_person_gave_only_to_another_kind(answer, question, found):
+    assert abstain.given_to_another_kind(answer, question, lambda: _SAID) == found
+
+
+def test_the_persons_own_name_for_a_pets_is_asked_again_without_their_introduction(make_agent):
+    def model(messages, schema):
+        return "Bruno." if "Me llamo Bruno" in messages[0]["content"] else "Tu perra se llama Canela."
+    agent = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False))
+    agent.ingest("Hola. Me llamo Bruno.", now="2026-03-01", learn=False)
+    agent.ingest("Tengo una galga que se llama Canela.", now="2026-03-01", learn=False)
+    agent.new_conversation()
+    result = agent.ask("¿Cómo se llama mi perra?")
+    assert result.answer == "Tu perra se llama Canela." and result.blocking_llm_calls == 2
+    assert "Me llamo Bruno" not in result.prompt_text and "Canela" in result.prompt_text
+    assert result.trace.step("Own name").parsed == {"left_out": ["- 2026-03-01: Me llamo Bruno."]}
+    # Asked their own name, the introduction is the answer; naive RAG stays naive; the checks can be switched off.
+    assert agent.ask("¿Cómo me llamo?").blocking_llm_calls == 1
+    assert agent.ask("¿Cómo se llama mi perra?", mode="rag").answer == "Bruno."
+    off = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False, name_checks=False))
+    off.ingest("Hola. Me llamo Bruno.", now="2026-03-01", learn=False)
+    off.new_conversation()
+    assert off.ask("¿Cómo se llama mi perra?").answer == "Bruno."
+
+
+def test_a_persons_name_given_again_for_a_pets_is_i_dont_know(make_agent):
+    llm = ScriptedLLM(defaults={"text": "Tu loro es Joaquín."})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("Mi hijo Joaquín vive en Austin.", now="2026-03-01", learn=False)
+    agent.ingest("Joaquín me llamó anoche.", now="2026-03-02", learn=False)
+    agent.new_conversation()
+    result = agent.ask("¿Cómo se llama mi loro?")
+    assert result.answer == "No lo sé." and result.blocking_llm_calls == 2
+    assert "gave only to a person, for a pet's" in result.trace.step("Another's name").decision
+    assert "named a pet for a person or a person for a pet" in result.trace.step("Abstention").decision
+    assert "Joaquín" not in result.prompt_text  # asked again without the lines that name him
+
+
+def test_a_question_about_the_person_does_not_read_what_they_just_told_of_a_relative_or_pet(make_agent):
+    # In the app (0.5B model): with these just said, "¿A qué soy alérgica?" was answered about the sister.
+    agent = make_agent(ScriptedLLM(defaults={"text": "Anotado."}), AgentConfig(learn=False))
+    for told in ["Soy alérgica a la penicilina.", "Mi hermana Ane vive en Donostia.", "My cat is called Pimentón."]:
+        agent.turn(told, now="2026-03-01")
+    result = agent.turn("¿A qué soy alérgica?", now="2026-03-01")
+    assert "penicilina" in result.prompt_text
+    assert "Donostia" not in result.prompt_text and "Pimentón" not in result.prompt_text
+    # asked about the sister, what was told of her stays in the window
+    assert "[user]\nMi hermana Ane vive en Donostia." in agent.turn("¿Dónde vive mi hermana?", now="2026-03-01").prompt_text
