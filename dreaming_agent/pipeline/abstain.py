@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..dream.roles import PERSON_WORDS, PET_WORDS, roles_of
-from ..text import (content_words, mentions, normalize, proper_nouns, relation_group, relation_words, split_sentences,
-                    words)
+from ..text import (content_words, mentions, normalize, numbers, proper_nouns, relation_group, relation_words,
+                    split_sentences, words)
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -190,6 +190,10 @@ _ASKS_NAME = frozenset("name names named called call llama llaman llamaba llamo 
                        .split())
 
 
+# A question that asks for a quantity: "How old is my brother?", "¿Cuántos hijos tiene mi hermana?"
+_ASKS_NUMBER = re.compile(r"\b(?:cuant[oa]s?|how (?:many|much|old|long)|que edad)\b")
+
+
 @dataclass(frozen=True)
 class Relations:
     """What the person's own words say about the relations a question asks after (mother, perro, boss…)."""
@@ -207,9 +211,17 @@ class Relations:
         return Check(UNKNOWN[language(question)], True,
                      f"you never mentioned a {', '.join(self.unsaid)}: nothing to answer from (no model call)")
 
-    def check(self, answer: str, question: str) -> Check:
-        """A name asked for a relation must be one the person said in a message that names that relation."""
+    def check(self, answer: str, question: str, *, dated: bool = False) -> Check:
+        """A name asked for a relation must be one the person said in a message that names that relation; so must
+        a number asked of it ("¿Cuántos años tiene mi hermano?" was answered "2 años" from the dog's "La adopté hace
+        dos años"), unless the answer names a day (`dated`: a date or a span counted from dated lines)."""
         asked = normalize(question)
+        if not self.wants_name and _ASKS_NUMBER.search(asked):
+            counted = sorted(numbers(answer) - numbers(question) - numbers(self.told_with))
+            if counted and not dated:
+                return Check(UNKNOWN[language(question)], True,
+                             f"the answer said {', '.join(counted)}, which no message about your "
+                             f"{'/'.join(self.asked)} says; replaced by 'I don't know'")
         named = sorted(n for n in _named(answer) if not mentions(n, asked))
         if not self.wants_name or not named:
             return Check(answer, False, "no name to tie to the relation asked about")

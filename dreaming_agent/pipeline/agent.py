@@ -233,7 +233,7 @@ class Agent:
                     kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
                     verdict = abstain.check(answer, text, dates.with_words(kept_lines))
                     if not verdict.abstained and known is not None:
-                        verdict = known.check(answer, text)
+                        verdict = known.check(answer, text, dated=dates.names_a_day(answer))
                 elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
                     verdict = acknowledge.check(answer, text)
                 answer = abstain.in_their_language(verdict.answer if verdict else answer, text)

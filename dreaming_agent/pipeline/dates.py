@@ -94,6 +94,15 @@ def spoken(stamp: str, lang: str = "en") -> str:
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
+_MONTH_WORDS = frozenset(m.lower() for names in _MONTHS.values() for m in names)
+
+
+def names_a_day(text: str) -> bool:
+    """Whether `text` names a day, a month or a year ("21 March 2026", "2026-03-21", "en febrero")."""
+    return (_ISO_DAY.search(text) is not None or re.search(r"\b(?:19|20)\d\d\b", text) is not None
+            or any(w in _MONTH_WORDS for w in re.findall(r"\w+", text.lower())))
+
+
 def with_words(text: str) -> str:
     """`text` followed by each date it holds written in words, in English and Spanish: an answer that writes a
     line's "2026-03-29" as "29 March" names no month the lines do not say (code abstained on it)."""

@@ -205,3 +205,24 @@ def test_off_the_question_needs_the_questions_language_no_shared_word_and_a_low_
     brother = ("My brother Gonzalo lives in Montevideo.", "My brother Gonzalo lives in Montevideo.", 0.24)
     school = ("Doy clase de historia en el instituto.", "Doy clase de historia en el instituto.", 0.45)
     assert check("Gonzalo, en Montevideo.", "¿Cómo se llama mi hermano?", [brother, school]) is None
+
+
+def test_a_number_asked_of_a_relation_must_be_said_where_they_spoke_of_it(make_agent):
+    # Held-out scenario (0.5B model): "¿Cuántos años tiene mi hermano?" answered "2 años" from the dog's adoption.
+    llm = ScriptedLLM(defaults={"text": "Tu hermano tiene 2 años."})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("My brother Gonzalo lives in Montevideo.", now="2026-03-01", learn=False)
+    agent.ingest("La adopté hace dos años en una protectora.", now="2026-03-01", learn=False)
+    result = agent.ask("¿Cuántos años tiene mi hermano?")
+    assert result.answer == "No lo sé." and result.blocking_llm_calls == 1
+    assert "the answer said 2, which no message about your hermano says" in result.trace.step("Abstention").decision
+    # Said with the relation, a number stands; a date counted from the lines stands; a number not asked for stands.
+    agent.ingest("Mi hermano tiene 2 hijos.", now="2026-03-02", learn=False)
+    assert agent.ask("¿Cuántos hijos tiene mi hermano?").answer == "Tu hermano tiene 2 años."
+    dated = make_agent(ScriptedLLM(defaults={"text": "On 21 March 2026, 3 days ago."}), AgentConfig(learn=False))
+    dated.ingest("My granddaughter was born yesterday.", now="2026-03-22", learn=False)
+    assert dated.ask("How many days ago was my granddaughter born?").answer == "On 21 March 2026, 3 days ago."
+    built = make_agent(ScriptedLLM(defaults={"text": "A bookshelf with four shelves."}), AgentConfig(learn=False))
+    built.ingest("My neighbour Fátima needed shelves.", now="2026-03-01", learn=False)
+    built.ingest("I built a bookshelf for Dona Fátima with four shelves.", now="2026-03-02", learn=False)
+    assert built.ask("What did I build for my neighbour?").answer == "A bookshelf with four shelves."
