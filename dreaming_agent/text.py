@@ -50,11 +50,11 @@ _RELATIONS = [frozenset(group.split()) for group in (
     "mother-in-law suegra", "father-in-law suegro", "brother-in-law cunado", "sister-in-law cunada",
 )]
 # Animals are often named by breed ("my greyhound"), so a lexicon cannot tell that one was never mentioned.
-_ANIMALS = [frozenset(group.split()) for group in (
+ANIMALS = [frozenset(group.split()) for group in (
     "dog dogs puppy perro perra perrito perrita", "cat cats kitten gato gata gatito gatita",
 )]
 _PEOPLE = frozenset().union(*_RELATIONS)
-_RELATIONS += _ANIMALS
+_RELATIONS += ANIMALS
 _POSSESSIVE = re.compile(r"['’]s?$")  # "sister's", "parents'"
 # "son" is also Spanish for "they are": in a Spanish question it asks after nobody.
 _NOT_RELATIONS_IN = {"es": frozenset({"son"}), "en": frozenset()}

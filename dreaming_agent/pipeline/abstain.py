@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from ..dream.roles import PERSON_WORDS, PET_WORDS, roles_of
-from ..text import (content_words, mentions, normalize, numbers, proper_nouns, relation_group, relation_words,
+from ..text import (ANIMALS, content_words, mentions, normalize, numbers, proper_nouns, relation_group, relation_words,
                     split_sentences, words)
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
@@ -149,23 +149,30 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
 
 def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterable[str]]) -> tuple[str, list[str]]:
     """The kind the question asks the name of ("pet" or "person") and the names in the answer that the person's own
-    words (`said()`, read only when needed) give only to the other kind; no names when there are none.
+    words (`said()`, read only when needed) give only to the other kind, or only with another animal ("my cat
+    Pimentón" for "¿Cómo se llama mi perro?"); no names when there are none.
 
     In the held-out scenarios the 0.5B model answered "¿Cómo se llama mi loro?" with the son ("Tu hijo Joaquín te
-    llamó anoche." was shown for its "llamó") and, with no cat ever mentioned, "¿Cómo se llama mi gato?" with the
-    dog's name; a pet and a person are never the same name."""
+    llamó anoche." was shown for its "llamó"); in the app, "¿Cómo se llama mi perro?" with the cat's name. An animal
+    named only by its breed ("a greyhound called Canela") is no animal this knows, and is left alone."""
     asked = normalize(question)
     asked_words = {re.sub(r"['’]s?$", "", w) for w in words(asked)}  # "son's" asks after a son
     kind = "pet" if asked_words & PET_WORDS else "person" if asked_words & PERSON_WORDS else ""
     named = [n for n in _named(answer) if not mentions(n, asked)]
     if not _ASKS_NAME & asked_words or not kind or not named:
         return kind, []
+    animal = [i for i, group in enumerate(ANIMALS) if group & asked_words]
     roles: dict[str, set[str]] = {n: set() for n in named}
+    animals: dict[str, set[int]] = {n: set() for n in named}  # the animals each name was said with
     for text in said():
+        present = set(words(normalize(text)))
         for n in named:
-            roles[n] |= roles_of(n, text)
+            if mentions(n, text):
+                roles[n] |= roles_of(n, text)
+                animals[n] |= {i for i, group in enumerate(ANIMALS) if group & present}
     other = "person" if kind == "pet" else "pet"
-    return kind, [n for n in named if other in roles[n] and kind not in roles[n]]
+    return kind, [n for n in named if (other in roles[n] and kind not in roles[n])
+                  or (animal and animals[n] and not set(animal) & animals[n])]
 
 
 def no_evidence(question: str) -> Check:

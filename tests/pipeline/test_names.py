@@ -91,3 +91,13 @@ def test_a_question_about_the_person_does_not_read_what_they_just_told_of_a_rela
     assert "Donostia" not in result.prompt_text and "Pimentón" not in result.prompt_text
     # asked about the sister, what was told of her stays in the window
     assert "[user]\nMi hermana Ane vive en Donostia." in agent.turn("¿Dónde vive mi hermana?", now="2026-03-01").prompt_text
+
+
+def test_a_name_said_only_with_another_animal_is_not_this_ones():
+    said = ["My cat is called Pimentón.", "I have a greyhound called Canela."]
+    # In the app (0.5B model), with only a cat ever mentioned: "¿Cómo se llama mi perro?" -> "Tu perro es Pimentón."
+    assert abstain.given_to_another_kind("Tu perro es Pimentón.", "¿Cómo se llama mi perro?", lambda: said) == (
+        "pet", ["pimenton"])
+    assert abstain.given_to_another_kind("Your cat is Pimentón.", "What's my cat called?", lambda: said) == ("pet", [])
+    # a breed is no animal this knows: Canela may be the cat asked about, for all code can tell
+    assert abstain.given_to_another_kind("Tu gato es Canela.", "¿Cómo se llama mi gato?", lambda: said) == ("pet", [])
