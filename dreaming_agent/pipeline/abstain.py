@@ -221,7 +221,8 @@ class Relations:
     def check(self, answer: str, question: str, *, dated: bool = False) -> Check:
         """A name asked for a relation must be one the person said in a message that names that relation; so must
         a number asked of it ("¿Cuántos años tiene mi hermano?" was answered "2 años" from the dog's "La adopté hace
-        dos años"), unless the answer names a day (`dated`: a date or a span counted from dated lines)."""
+        dos años"), unless the answer names a day (`dated`), as one counted from dated lines does. A span written
+        without a day ("3 semanas" for a granddaughter born on a dated day) is refused too: a limit, measured once."""
         asked = normalize(question)
         if not self.wants_name and _ASKS_NUMBER.search(asked):
             counted = sorted(numbers(answer) - numbers(question) - numbers(self.told_with))

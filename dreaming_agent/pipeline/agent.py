@@ -53,16 +53,16 @@ class AgentConfig:
     off_the_question: float | None = 0.6
     # Default LightMem variant: an answer that gives the person's own name for the name asked of someone or something
     # else ("¿Cómo se llama mi gato?" -> "Bruno." from "Me llamo Bruno.", `abstain.own_name_given`), or a name the
-    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son,
-    # `abstain.given_to_another_kind`), is asked once more without the lines that say that name, and is "I don't
-    # know" if it gives such a name again.
+    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son), or only
+    # with another animal (the cat's for "¿Cómo se llama mi perro?"; `abstain.given_to_another_kind`), is asked once
+    # more without the lines that say that name, and is "I don't know" if it gives such a name again.
     name_checks: bool = True
 
 
 # Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
 _AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
           "Own name": "asked again without those lines, the answer gave the person's own name again",
-          "Another's name": "asked again without those lines, the answer named a pet for a person or a person for a pet"}
+          "Another's name": "asked again without those lines, the answer again named one of another kind"}
 
 
 @dataclass
@@ -186,8 +186,8 @@ class Agent:
             if on_text:  # a refusal is never shown, not even for the moment before the check replaces it
                 on_text = acknowledge.Held(on_text, text)
         elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
-            # and, asked about the person, not what they told of a relative: with "Mi hermana Ane vive en Donostia."
-            # just said, "¿A qué soy alérgica?" was answered about the sister (in the app)
+            # and, asked about the person, not what they told of a relative or pet: with "Mi hermana Ane vive en
+            # Donostia." just said, "¿A qué soy alérgica?" was answered about the sister (in the app)
             about_them = self.config.gather.relatives_out and controller.about_the_person(text)
             recent = told_only(recent, left_out=controller.only_about_relatives if about_them else lambda _: False)
         # A question in any mode (RAG's messages are all "questions" to its gatherer; `asks` tells which are) is
@@ -287,9 +287,10 @@ class Agent:
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,
                                  on_text: Callable[[str | None], None] | None):
-        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`) or
-        gives the person's own name for someone else's (`abstain.own_name_given`), the answer asked once more without
-        those lines: a second model call (as for a copied acknowledgement). Still off: "I don't know".
+        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`),
+        gives the person's own name for someone else's (`abstain.own_name_given`) or a name of another kind
+        (`abstain.given_to_another_kind`), the answer asked once more without the lines behind it: a second model
+        call (as for a copied acknowledgement). Still off: "I don't know".
         Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
         off = self._off_the_question(answer, question, evidence, packed)
         if off is None:
@@ -327,8 +328,8 @@ class Agent:
             if other:
                 lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in other)]
                 return [packed.kept_evidence[i] for i in lines], "Another's name", (
-                    f"the answer named {', '.join(other)}, a name the person gave only to a "
-                    f"{'person' if kind == 'pet' else 'pet'}, for a {kind}'s; "
+                    f"the answer named {', '.join(other)} for a {kind}'s name, a name the person gave only to "
+                    f"{'a person or another animal' if kind == 'pet' else 'a pet'}; "
                     + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
         below = self.config.off_the_question
         if below is None:

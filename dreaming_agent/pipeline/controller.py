@@ -148,7 +148,7 @@ def about_a_relative(sentence: str) -> bool:
 
 
 def only_about_relatives(message: str) -> bool:
-    """Every sentence of the message tells about a relative of the person's and none about the person."""
+    """Every sentence of the message tells about a relative or pet of the person's and none about the person."""
     sentences = split_sentences(message)
     return bool(sentences) and all(about_a_relative(s) for s in sentences)
 

@@ -76,8 +76,9 @@ def test_a_persons_name_given_again_for_a_pets_is_i_dont_know(make_agent):
     agent.new_conversation()
     result = agent.ask("¿Cómo se llama mi loro?")
     assert result.answer == "No lo sé." and result.blocking_llm_calls == 2
-    assert "gave only to a person, for a pet's" in result.trace.step("Another's name").decision
-    assert "named a pet for a person or a person for a pet" in result.trace.step("Abstention").decision
+    assert "named joaquin for a pet's name, a name the person gave only to a person or another animal" in (
+        result.trace.step("Another's name").decision)
+    assert "again named one of another kind" in result.trace.step("Abstention").decision
     assert "Joaquín" not in result.prompt_text  # asked again without the lines that name him
 
 
