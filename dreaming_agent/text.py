@@ -60,7 +60,11 @@ _RELATIONS = [frozenset(group.split()) for group in (
 ANIMALS = [frozenset(group.split()) for group in (
     "dog dogs puppy perro perra perrito perrita", "cat cats kitten gato gata gatito gatita",
 )]
-_PEOPLE = frozenset().union(*_RELATIONS)
+PEOPLE = frozenset().union(*_RELATIONS)
+# Family: one person is one of these to the person (a sister is no daughter); a friend may also be a neighbour.
+KIN = PEOPLE - frozenset(
+    """boyfriend girlfriend partner novio novia pareja friend friends amigo amiga amigos amigas neighbour neighbor
+    vecino vecina boss manager supervisor jefe jefa encargado encargada""".split())
 _RELATIONS += ANIMALS
 _POSSESSIVE = re.compile(r"['’]s?$")  # "sister's", "parents'"
 # "son" is also Spanish for "they are": in a Spanish question it asks after nobody.
@@ -78,7 +82,7 @@ def relation_words(text: str, *, language: str = "en", people: bool = False) -> 
     skip = _NOT_RELATIONS_IN.get(language, frozenset())
     found = (_POSSESSIVE.sub("", w) for w in words(normalize(text)))
     return [w for w in dict.fromkeys(found)
-            if w not in skip and (w in _PEOPLE if people else any(w in g for g in _RELATIONS))]
+            if w not in skip and (w in PEOPLE if people else any(w in g for g in _RELATIONS))]
 
 
 def relation_group(word: str) -> frozenset[str]:

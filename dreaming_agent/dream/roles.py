@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ..text import mentions, normalize
+from ..text import PEOPLE, mentions, normalize
 
 Role = Literal["work", "residence", "pet", "person", "self"]
 
@@ -37,7 +37,7 @@ _CUES: dict[Role, frozenset[str]] = {
         fiancee roommate neighbour neighbor hermana hermano madre mama padre papa esposa esposo mujer marido hijo
         hija amigo amiga novio novia pareja colega companero companera jefe jefa primo prima tia tio abuela abuelo
         sobrina sobrino bebe prometido prometida vecino vecina""".split()
-    ),
+    ) | PEOPLE,  # and every relation `text` knows: "mi nieta Ximena", "my son-in-law Beto"
 }
 PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 _NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())
@@ -76,7 +76,11 @@ def _role_of_cue(token: str) -> Role | None:
     return None
 
 
-def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Role:
+# A role with the word that cued it ("person", "hermana"); "" for the person's own name
+Cued = tuple[Role, str]
+
+
+def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Cued:
     """Whose name a naming word introduces: a pet or person word just before it, else the person's own."""
     for pos in range(end - 1, max(-1, end - 1 - 4), -1):
         word = tokens[pos][0]
@@ -84,15 +88,15 @@ def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Role:
             break
         role = _role_of_cue(word)
         if role in ("pet", "person"):
-            return role
-    return "self"
+            return role, word
+    return "self", ""
 
 
-def _role_backward(tokens: list[tuple[str, bool]], start: int) -> Role | None:
+def _role_backward(tokens: list[tuple[str, bool]], start: int) -> Cued | None:
     if start >= 1 and tokens[start - 1][0] in _SELF_RIGHT_BEFORE:
-        return "self"
+        return "self", ""
     if start >= 2 and [t for t, _ in tokens[start - 2:start]] == ["i", "am"]:
-        return "self"
+        return "self", ""
     for pos in range(start - 1, max(-1, start - 1 - _BACK_WINDOW), -1):
         word, capitalised = tokens[pos]
         if word in _BOUNDARY:
@@ -105,16 +109,16 @@ def _role_backward(tokens: list[tuple[str, bool]], start: int) -> Role | None:
             continue
         role = _role_of_cue(word)
         if role:
-            return role
+            return role, word
         if capitalised and pos < start - 1:
             # Another name stands between: "my dog Toby in Madrid" says nothing about Madrid.
             return None
         if word == "me" and pos >= 1 and tokens[pos - 1][0] == "call":
-            return "self"
+            return "self", ""
     return None
 
 
-def _role_forward(tokens: list[tuple[str, bool]], end: int) -> Role | None:
+def _role_forward(tokens: list[tuple[str, bool]], end: int) -> Cued | None:
     linked = False
     for pos in range(end, min(len(tokens), end + _FORWARD_WINDOW)):
         word = tokens[pos][0]
@@ -124,24 +128,31 @@ def _role_forward(tokens: list[tuple[str, bool]], end: int) -> Role | None:
         if not linked:
             return None
         if word in _NAME_CUES:
-            return "self"
-        return _role_of_cue(word)
+            return "self", ""
+        role = _role_of_cue(word)
+        return (role, word) if role else None
     return None
 
 
 def roles_of(entity: str, text: str) -> set[Role]:
     """Roles `entity` plays wherever `text` mentions it; empty when the words around it say nothing."""
+    return {role for role, _ in cued_roles(entity, text)}
+
+
+def cued_roles(entity: str, text: str) -> set[Cued]:
+    """Each role `entity` plays where `text` mentions it, with the word that says it: ("person", "hija") for "Mi hija
+    Marisela", ("pet", "cat") for "My cat is called Pimentón", ("self", "") for "Me llamo Bruno"."""
     parts = normalize(entity).split()
     if not parts or not mentions(entity, text):
         return set()
     tokens = _tokens(text)
-    found: set[Role] = set()
+    found: set[Cued] = set()
     width = len(parts)
     for start in range(len(tokens) - width + 1):
         window = [t for t, _ in tokens[start:start + width]]
         if any(t in _BOUNDARY for t in window) or not mentions(entity, " ".join(window)):
             continue
-        role = _role_backward(tokens, start) or _role_forward(tokens, start + width)
-        if role:
-            found.add(role)
+        cued = _role_backward(tokens, start) or _role_forward(tokens, start + width)
+        if cued:
+            found.add(cued)
     return found

@@ -5,9 +5,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..dream.roles import PERSON_WORDS, PET_WORDS, roles_of
-from ..text import (ANIMALS, content_words, mentions, normalize, numbers, proper_nouns, relation_group, relation_words,
-                    split_sentences, words)
+from ..dream.roles import PERSON_WORDS, PET_WORDS, cued_roles
+from ..text import (ANIMALS, KIN, content_words, mentions, normalize, numbers, proper_nouns, relation_group,
+                    relation_words, split_sentences, words)
 
 UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
 
@@ -147,32 +147,60 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     return [i for i, names in own.items() if names]
 
 
-def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterable[str]]) -> tuple[str, list[str]]:
-    """The kind the question asks the name of ("pet" or "person") and the names in the answer that the person's own
-    words (`said()`, read only when needed) give only to the other kind, or only with another animal ("my cat
-    Pimentón" for "¿Cómo se llama mi perro?"); no names when there are none.
+@dataclass(frozen=True)
+class Misnamed:
+    """What a question asks the name of, and the names of an answer the person's own words give to someone else."""
+
+    asked: str = ""  # "pet", "person" or a relative's word ("nieta"); "" when the question asks neither
+    names: tuple[str, ...] = ()
+    given_to: str = ""  # to whom the person's words give them, for the trace
+
+
+def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterable[str]]) -> Misnamed:
+    """The names in `answer` that the person's own words (`said()`, read only when needed) give only to another kind
+    than the question asks of (a person for a pet's, a pet for a person's), only with another animal ("my cat
+    Pimentón" for "¿Cómo se llama mi perro?"), or only to another relative ("Mi hija Marisela" for "¿Cómo se llama
+    mi nieta?": one person is not both; a name never said beside the relative is `Relations.check`'s to refuse).
 
     In the held-out scenarios the 0.5B model answered "¿Cómo se llama mi loro?" with the son ("Tu hijo Joaquín te
-    llamó anoche." was shown for its "llamó"); in the app, "¿Cómo se llama mi perro?" with the cat's name. An animal
-    named only by its breed ("a greyhound called Canela") is no animal this knows, and is left alone."""
+    llamó anoche." was shown for its "llamó") and "¿Cómo se llama mi nieta?" with the daughter; in the app, "¿Cómo se
+    llama mi perro?" with the cat's name. An animal named only by its breed ("a greyhound called Canela") is no
+    animal this knows, and is left alone; so is a friend asked as a neighbour (one may be both)."""
     asked = normalize(question)
     asked_words = {re.sub(r"['’]s?$", "", w) for w in words(asked)}  # "son's" asks after a son
     kind = "pet" if asked_words & PET_WORDS else "person" if asked_words & PERSON_WORDS else ""
     named = [n for n in _named(answer) if not mentions(n, asked)]
     if not _ASKS_NAME & asked_words or not kind or not named:
-        return kind, []
+        return Misnamed(kind)
     animal = [i for i, group in enumerate(ANIMALS) if group & asked_words]
-    roles: dict[str, set[str]] = {n: set() for n in named}
+    kin = [w for w in relation_words(question, language=language(question), people=True) if w in KIN
+           ] if kind == "person" else []
+    cued: dict[str, set[tuple[str, str]]] = {n: set() for n in named}
     animals: dict[str, set[int]] = {n: set() for n in named}  # the animals each name was said with
+    asked_kin = frozenset().union(*(relation_group(w) for w in kin))
+    beside: set[str] = set()  # names said in a message that also names the relative asked after
     for text in said():
         present = set(words(normalize(text)))
         for n in named:
             if mentions(n, text):
-                roles[n] |= roles_of(n, text)
+                cued[n] |= cued_roles(n, text)
                 animals[n] |= {i for i, group in enumerate(ANIMALS) if group & present}
+                beside |= {n} if asked_kin & present else set()
     other = "person" if kind == "pet" else "pet"
-    return kind, [n for n in named if (other in roles[n] and kind not in roles[n])
-                  or (animal and animals[n] and not set(animal) & animals[n])]
+    misnamed, given_to = [], set()
+    for n in named:
+        roles = {role for role, _ in cued[n]}
+        relatives = {word for role, word in cued[n] if role == "person"}
+        if other in roles and kind not in roles:
+            given_to.add("a person" if other == "person" else "a pet")
+        elif animal and animals[n] and not set(animal) & animals[n]:
+            given_to.add("another animal")
+        elif n in beside and relatives and relatives <= KIN and not asked_kin & relatives:
+            given_to.add(f"their {' or '.join(sorted(relatives))}")
+        else:
+            continue
+        misnamed.append(n)
+    return Misnamed(kin[0] if kin else kind, tuple(misnamed), " or ".join(sorted(given_to)))
 
 
 def no_evidence(question: str) -> Check:

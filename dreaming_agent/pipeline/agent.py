@@ -324,12 +324,12 @@ class Agent:
                 return [packed.kept_evidence[i] for i in own], "Own name", (
                     "the answer gave the person's own name for the name of someone or something else; "
                     + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
-            kind, other = abstain.given_to_another_kind(answer, question, lambda: told(self.store))
-            if other:
-                lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in other)]
+            misnamed = abstain.given_to_another_kind(answer, question, lambda: told(self.store))
+            if misnamed.names:
+                lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in misnamed.names)]
                 return [packed.kept_evidence[i] for i in lines], "Another's name", (
-                    f"the answer named {', '.join(other)} for a {kind}'s name, a name the person gave only to "
-                    f"{'a person or another animal' if kind == 'pet' else 'a pet'}; "
+                    f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
+                    f"gave only to {misnamed.given_to}; "
                     + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
         below = self.config.off_the_question
         if below is None:
