@@ -37,7 +37,9 @@ _CUES: dict[Role, frozenset[str]] = {
         fiancee roommate neighbour neighbor hermana hermano madre mama padre papa esposa esposo mujer marido hijo
         hija amigo amiga novio novia pareja colega companero companera jefe jefa primo prima tia tio abuela abuelo
         sobrina sobrino bebe prometido prometida vecino vecina""".split()
-    ) | PEOPLE,  # and every relation `text` knows: "mi nieta Ximena", "my son-in-law Beto"
+    # and every relation `text` knows ("mi nieta Ximena", "my son-in-law Beto"), but not a job title: in "works as a
+    # manager at Acme" Acme is the employer
+    ) | PEOPLE - frozenset("manager supervisor encargado encargada".split()),
 }
 PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 _NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())

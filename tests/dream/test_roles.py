@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from dreaming_agent.dream.roles import roles_of
+from dreaming_agent.dream.roles import cued_roles, roles_of
 
 CASES = [
     ("Kiwi", "My parrot Kiwi learned a word.", {"pet"}),
@@ -23,6 +23,9 @@ CASES = [
     ("Lisbon", "Vivo en Lisboa.", {"residence"}),
     ("Lisbon", "I live in Lisbon and work at Acme.", {"residence"}),
     ("Acme", "I live in Lisbon and work at Acme.", {"work"}),
+    ("Ximena", "Mi nieta Ximena ya sostiene la cabeza.", {"person"}),  # every relation text.py knows
+    ("Beto", "My son-in-law Beto rents the house.", {"person"}),
+    ("Acme", "I work as a manager at Acme.", {"work"}),  # a job title is no relative
     # The words around say nothing, or belong to another name: no role rather than a wrong one.
     ("Madrid", "I live with my dog Toby in Madrid.", set()),
     ("Ana", "I called Ana yesterday.", set()),
@@ -34,3 +37,10 @@ CASES = [
 @pytest.mark.parametrize("name, text, roles", CASES, ids=[f"{n}: {t}" for n, t, _ in CASES])
 def test_roles(name, text, roles):
     assert roles_of(name, text) == roles
+
+
+def test_the_word_that_cued_a_role():
+    assert cued_roles("Marisela", "Mi hija Marisela está embarazada de una niña, mi primera nieta.") == {
+        ("person", "hija")}
+    assert cued_roles("Pimentón", "My cat is called Pimentón.") == {("pet", "cat")}
+    assert cued_roles("Bruno", "Me llamo Bruno.") == {("self", "")}
