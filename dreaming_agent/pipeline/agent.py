@@ -53,9 +53,9 @@ class AgentConfig:
     off_the_question: float | None = 0.6
     # Default LightMem variant: an answer that gives the person's own name for the name asked of someone or something
     # else ("¿Cómo se llama mi gato?" -> "Bruno." from "Me llamo Bruno.", `abstain.own_name_given`), or a name the
-    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son), or only
-    # with another animal (the cat's for "¿Cómo se llama mi perro?"; `abstain.given_to_another_kind`), is asked once
-    # more without the lines that say that name, and is "I don't know" if it gives such a name again.
+    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son), only
+    # with another animal (the cat's for "¿Cómo se llama mi perro?") or to another relative (the daughter's for "mi
+    # nieta"; `abstain.given_to_another_kind`), is asked again without the lines saying it; again: "I don't know".
     name_checks: bool = True
 
 
