@@ -57,13 +57,21 @@ def test_a_name_the_person_gave_only_to_another_kind(answer, question, asked, na
     assert abstain.given_to_another_kind(answer, question, lambda: _SAID) == abstain.Misnamed(asked, names, given_to)
 
 
+def _told(make_agent, reply, *said: tuple[str, str], **config):
+    """An agent answering with `reply` (a text, or a function of the messages) that was told `said` ((text, day)…),
+    in a new conversation."""
+    agent = make_agent(ScriptedLLM(defaults={"text": reply}), AgentConfig(learn=False, **config))
+    for text, day in said:
+        agent.ingest(text, now=day, learn=False)
+    agent.new_conversation()
+    return agent
+
+
 def test_the_persons_own_name_for_a_pets_is_asked_again_without_their_introduction(make_agent):
     def model(messages, schema):
         return "Bruno." if "Me llamo Bruno" in messages[0]["content"] else "Tu perra se llama Canela."
-    agent = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False))
-    agent.ingest("Hola. Me llamo Bruno.", now="2026-03-01", learn=False)
-    agent.ingest("Tengo una galga que se llama Canela.", now="2026-03-01", learn=False)
-    agent.new_conversation()
+    agent = _told(make_agent, model, ("Hola. Me llamo Bruno.", "2026-03-01"),
+                  ("Tengo una galga que se llama Canela.", "2026-03-01"))
     result = agent.ask("¿Cómo se llama mi perra?")
     assert result.answer == "Tu perra se llama Canela." and result.blocking_llm_calls == 2
     assert "Me llamo Bruno" not in result.prompt_text and "Canela" in result.prompt_text
@@ -71,18 +79,13 @@ def test_the_persons_own_name_for_a_pets_is_asked_again_without_their_introducti
     # Asked their own name, the introduction is the answer; naive RAG stays naive; the checks can be switched off.
     assert agent.ask("¿Cómo me llamo?").blocking_llm_calls == 1
     assert agent.ask("¿Cómo se llama mi perra?", mode="rag").answer == "Bruno."
-    off = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False, name_checks=False))
-    off.ingest("Hola. Me llamo Bruno.", now="2026-03-01", learn=False)
-    off.new_conversation()
+    off = _told(make_agent, model, ("Hola. Me llamo Bruno.", "2026-03-01"), name_checks=False)
     assert off.ask("¿Cómo se llama mi perra?").answer == "Bruno."
 
 
 def test_a_persons_name_given_again_for_a_pets_is_i_dont_know(make_agent):
-    llm = ScriptedLLM(defaults={"text": "Tu loro es Joaquín."})
-    agent = make_agent(llm, AgentConfig(learn=False))
-    agent.ingest("Mi hijo Joaquín vive en Austin.", now="2026-03-01", learn=False)
-    agent.ingest("Joaquín me llamó anoche.", now="2026-03-02", learn=False)
-    agent.new_conversation()
+    agent = _told(make_agent, "Tu loro es Joaquín.", ("Mi hijo Joaquín vive en Austin.", "2026-03-01"),
+                  ("Joaquín me llamó anoche.", "2026-03-02"))
     result = agent.ask("¿Cómo se llama mi loro?")
     assert result.answer == "No lo sé." and result.blocking_llm_calls == 2
     assert "named joaquin for a pet's name, a name the person gave only to a person" in (
@@ -117,10 +120,8 @@ def test_a_relatives_name_given_for_another_relative_is_asked_again_without_it(m
     # third scenario (0.5B model): "¿Cómo se llama mi nieta?" -> "Tu hija Marisela.", the one sentence naming both
     def model(messages, schema):
         return "Tu hija Marisela." if "Marisela" in messages[0]["content"] else "Se llama Ximena."
-    agent = make_agent(ScriptedLLM(defaults={"text": model}), AgentConfig(learn=False))
-    agent.ingest("Mi hija Marisela está embarazada de una niña, mi primera nieta.", now="2026-01-11", learn=False)
-    agent.ingest("¡Soy abuelo! Mi nieta se llama Ximena.", now="2026-03-22", learn=False)
-    agent.new_conversation()
+    agent = _told(make_agent, model, ("Mi hija Marisela está embarazada de una niña, mi primera nieta.", "2026-01-11"),
+                  ("¡Soy abuelo! Mi nieta se llama Ximena.", "2026-03-22"))
     result = agent.ask("¿Cómo se llama mi nieta?")
     assert result.answer == "Se llama Ximena." and result.blocking_llm_calls == 2
     assert "named marisela for a nieta's name, a name the person gave only to their hija" in (
