@@ -31,15 +31,11 @@ _CUES: dict[Role, frozenset[str]] = {
         """pet pets dog dogs puppy cat cats kitten parrot bird hamster rabbit turtle fish horse mascota perro perra
         perrito perrita gato gata gatito loro pajaro conejo tortuga pez caballo""".split()
     ),
-    "person": frozenset(
-        """sister brother mother mom mum father dad wife husband son daughter friend partner boyfriend girlfriend
-        colleague coworker boss cousin aunt uncle grandmother grandma grandfather grandpa niece nephew baby fiance
-        fiancee roommate neighbour neighbor hermana hermano madre mama padre papa esposa esposo mujer marido hijo
-        hija amigo amiga novio novia pareja colega companero companera jefe jefa primo prima tia tio abuela abuelo
-        sobrina sobrino bebe prometido prometida vecino vecina""".split()
-    # and every relation `text` knows ("mi nieta Ximena", "my son-in-law Beto"), but not a job title: in "works as a
-    # manager at Acme" Acme is the employer
-    ) | PEOPLE - frozenset("manager supervisor encargado encargada".split()),
+    # every relation `text` knows ("mi nieta Ximena", "my son-in-law Beto") and a few more people, but no job title:
+    # in "works as a manager at Acme" Acme is the employer
+    "person": PEOPLE - frozenset("manager supervisor encargado encargada".split()) | frozenset(
+        """baby bebe colleague coworker colega companero companera fiance fiancee prometido prometida roommate""".split()
+    ),
 }
 PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 _NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())

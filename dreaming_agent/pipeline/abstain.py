@@ -173,8 +173,8 @@ def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterabl
     if not _ASKS_NAME & asked_words or not kind or not named:
         return Misnamed(kind)
     animal = [i for i, group in enumerate(ANIMALS) if group & asked_words]
-    kin = [w for w in relation_words(question, language=language(question), people=True) if w in KIN
-           ] if kind == "person" else []
+    asked_people = relation_words(question, language=language(question), people=True) if kind == "person" else []
+    kin = [w for w in asked_people if w in KIN]
     cued: dict[str, set[tuple[str, str]]] = {n: set() for n in named}
     animals: dict[str, set[int]] = {n: set() for n in named}  # the animals each name was said with
     asked_kin = frozenset().union(*(relation_group(w) for w in kin))
@@ -185,7 +185,8 @@ def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterabl
             if mentions(n, text):
                 cued[n] |= cued_roles(n, text)
                 animals[n] |= {i for i, group in enumerate(ANIMALS) if group & present}
-                beside |= {n} if asked_kin & present else set()
+                if asked_kin & present:
+                    beside.add(n)
     other = "person" if kind == "pet" else "pet"
     misnamed, given_to = [], set()
     for n in named:
