@@ -38,6 +38,15 @@ _CUES: dict[Role, frozenset[str]] = {
     ),
 }
 PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
+# Whom a naming word may introduce besides the cues above: someone known by what they do for the person ("Found a
+# cello teacher! Se llama Fiona"). Not cues elsewhere: in "works as a teacher at Colegio Sorolla" the school employs.
+_NAMED_BY_TRADE = frozenset(
+    """teacher tutor coach trainer instructor therapist doctor dentist vet vets profesor profesora tutora entrenador
+    entrenadora monitor monitora terapeuta medico medica doctora dentista veterinario veterinaria""".split()
+)
+# Words before a naming word that make it give the speaker's own name: "me llamo", "my name is", "I'm called", the
+# Writer's "The user's name is" and "La usuaria se llama"
+_OWN_NAMING = frozenset("me my mi i'm im am user usuario usuaria person persona".split())
 _NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())
 # Between a naming word and the name only a copula may stand: "name is X", "se llama X", not "llama a X".
 _NAME_GAP = frozenset("is was es era fue".split())
@@ -78,16 +87,24 @@ def _role_of_cue(token: str) -> Role | None:
 Cued = tuple[Role, str]
 
 
-def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Cued:
-    """Whose name a naming word introduces: a pet or person word just before it, else the person's own."""
-    for pos in range(end - 1, max(-1, end - 1 - 4), -1):
+def _owner_before(tokens: list[tuple[str, bool]], end: int) -> Cued | None:
+    """Whose name the naming word at `end` introduces: the nearest pet or person word before it, in its clause or the
+    one before ("Found a cello teacher! Se llama Fiona"); the person's own when its clause says so first ("me llamo",
+    "my name is"); None when nothing says whose ("a greyhound called Canela": a breed is no word this knows)."""
+    boundaries = 0
+    for pos in range(end - 1, max(-1, end - 1 - 2 * _BACK_WINDOW), -1):
         word = tokens[pos][0]
-        if word in _BOUNDARY:
+        boundaries += word in _BOUNDARY
+        if boundaries > 1:
             break
         role = _role_of_cue(word)
         if role in ("pet", "person"):
             return role, word
-    return "self", ""
+        if word in _NAMED_BY_TRADE:
+            return "person", word
+        if word in _OWN_NAMING and not boundaries:
+            return "self", ""
+    return None
 
 
 def _role_backward(tokens: list[tuple[str, bool]], start: int) -> Cued | None:

@@ -26,11 +26,20 @@ CASES = [
     ("Ximena", "Mi nieta Ximena ya sostiene la cabeza.", {"person"}),  # every relation text.py knows
     ("Beto", "My son-in-law Beto rents the house.", {"person"}),
     ("Acme", "I work as a manager at Acme.", {"work"}),  # a job title is no relative
+    # a naming word in the third person names whom the clause before it names, never the person (dev scenario)
+    ("Fiona", "Found a cello teacher! Se llama Fiona, she's from Aberdeen.", {"person"}),
+    ("Ana", "I have a new colleague. Her name is Ana.", {"person"}),
+    ("Ana", "Mi hermana, que vive en Bilbao desde siempre, se llama Ana.", {"person"}),
+    ("Luna", "La usuaria se llama Luna.", {"self"}),
+    ("Ana", "The user is called Ana.", {"self"}),
+    ("Colegio Sorolla", "I work as a teacher at Colegio Sorolla.", {"work"}),  # a trade names only who it introduces
     # The words around say nothing, or belong to another name: no role rather than a wrong one.
     ("Madrid", "I live with my dog Toby in Madrid.", set()),
     ("Ana", "I called Ana yesterday.", set()),
     ("Ana", "Ana works at Acme.", set()),
     ("Globex", "I work at Acme.", set()),
+    ("Canela", "I have a greyhound called Canela.", set()),  # a breed is no animal this knows, and Canela no person
+    ("Ximena", "They changed their minds: se llama Ximena, no Valeria.", set()),
 ]
 
 

@@ -34,7 +34,8 @@ def test_a_full_name_counts_as_the_persons_in_any_of_its_parts():
 
 _SAID = ["Mi hijo Joaquín me llamó anoche.", "At home it's me, my wife Rosario and Don Chema, a parrot.",
          "My dog Canela is on a diet.", "Mi hija Marisela está embarazada de una niña, mi primera nieta.",
-         "My friend Lucas drove the van.", "They changed their minds: se llama Ximena, no Valeria."]
+         "My friend Lucas drove the van.", "They changed their minds: se llama Ximena, no Valeria.",
+         "Found a cello teacher! Se llama Fiona, she's from Aberdeen."]
 
 
 @pytest.mark.parametrize("answer, question, asked, names, given_to", [
@@ -51,6 +52,8 @@ _SAID = ["Mi hijo Joaquín me llamó anoche.", "At home it's me, my wife Rosario
     ("Se llama Ximena.", "¿Cómo se llama mi nieta?", "nieta", (), ""),
     ("Marisela.", "¿Cómo se llaman mis hijos?", "hijos", (), ""),
     ("Lucas.", "Who is my neighbour?", "person", (), ""),  # a friend may be a neighbour too
+    # a name the person gave to someone they know by trade, for a pet (dev scenario, live: "¿Cómo se llama mi perro?")
+    ("Fiona.", "¿Cómo se llama mi perro?", "pet", ("fiona",), "a person"),
     ("Joaquín.", "What's my friend's name?", "person", (), ""),  # a son may be a friend
 ])
 def test_a_name_the_person_gave_only_to_another_kind(answer, question, asked, names, given_to):

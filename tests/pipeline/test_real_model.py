@@ -39,9 +39,13 @@ def agent():
 def test_lightmem_turn_traces_every_step_and_puts_the_evidence_in_the_prompt(agent):
     result = agent.turn(QUESTION, mode="lightmem", now="2026-05-01")
     assert result.error is None and result.answer.strip()
-    assert [s.name for s in result.trace.steps] == ["Controller", "Retriever", "Selector", "Responder", "Abstention"]
+    steps = [s.name for s in result.trace.steps]
+    assert steps[:4] == ["Controller", "Retriever", "Selector", "Responder"] and steps[-1] == "Abstention"
+    # SmolLM2-135M names the cello teacher for the cat: code sees a person's name given for a pet's and asks once more
+    retried = steps[4:-1]
+    assert retried in ([], ["Another's name", "Responder, again"])
     assert_timed(result)
-    assert result.blocking_llm_calls == 1  # Controller and Selector decide in code in the default variant
+    assert result.blocking_llm_calls == 1 + len(retried) // 2  # Controller and Selector decide in code (default variant)
     assert result.trace.step("Responder").completion_tokens > 0
     assert result.evidence, "nothing retrieved reached the prompt"
     assert all(c.text in result.prompt_text for c in result.evidence)
