@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
-from ..text import relation_words, split_sentences
+from ..text import proper_nouns, relation_words, split_sentences
 
 
 class ControllerDecision(BaseModel):
@@ -93,6 +93,23 @@ _FOLLOW_UP = re.compile(
     r"|^\W*(?:and|y|what about|how about|and what|¿?y qué|¿?qué tal)\b", re.IGNORECASE)
 
 
+# A pronoun for someone or some animal ("his", "sus"), which the question itself may have named before it
+_SOMEONES = frozenset("he she him her his hers its they them their él ella ellos ellas su sus".split())
+
+
+def _leans_on_before(question: str) -> bool:
+    """Whether `question` leans on the turns before it (`_FOLLOW_UP`), unless the someone its pronouns stand for is
+    named in it first: "What did I give my nephew for his birthday?", "¿Cuántos kilos ha adelgazado mi gato entre
+    sus dos visitas?" stand alone; live, read beside the turns before, the 0.5B model answered "Did I run the half
+    marathon before or after taking my cat to the vet for his yearly check-up?" the other way round."""
+    for found in _FOLLOW_UP.finditer(question):
+        before = question[:found.start()]
+        named = relation_words(before) or proper_nouns(before)
+        if found.group(0).lower() not in _SOMEONES or not named:
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Plan:
     """The code Controller's decision: is this a question, and which queries to search."""
@@ -125,7 +142,7 @@ def plan(text: str) -> Plan:
     return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
                 is_question and _NOW.search(text) is not None and _PAST.search(text) is None,
                 is_question and _WHEN.search(text) is not None,
-                not is_question or _FOLLOW_UP.search(text) is not None
+                not is_question or _leans_on_before(text)
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
                 is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None))
 

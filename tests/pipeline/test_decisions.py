@@ -32,6 +32,10 @@ def test_plan_routes_and_splits_in_code(text, question, personal, parts):
     ("What's my sister's name?", False), ("¿Qué coche tengo?", False), ("¿Tengo alguna alergia?", False),
     ("When did I move to Vitoria?", False), ("Where do I work these days?", False),
     ("Tengo un gato que se llama Miso.", True),  # a statement: answered from the message alone anyway
+    # a pronoun for someone the question names first stands alone (dev, live)
+    ("What did I give my nephew for his birthday?", False), ("What colour is my cat, and what's his name?", False),
+    ("¿Cuántos kilos ha adelgazado mi gato entre sus dos visitas al veterinario?", False),
+    ("Does Maria like her job?", False), ("What is his name?", True), ("When did my sister tell me about it?", True),
 ])
 def test_a_question_that_leans_on_the_turns_before_it(text, leans):
     assert plan(text).follow_up is leans
