@@ -62,6 +62,23 @@ _BEFORE_NOUNS = frozenset("mi tu su el la los las un una al del de en a con por 
                           "nueva mismo misma".split())
 
 
+# The model speaking as the one asked about: "Who is my cello teacher?" -> "I'm Fiona, from Aberdeen." (in the app,
+# 0.5B model), which turned to the person would say they are Fiona. The name is the answer; the opening goes.
+_INTRODUCES = re.compile(r"^(\s*)(?i:i['’]m|i am|my name is|my name's|soy|me llamo|mi nombre es)\s+(?=[A-ZÁÉÍÓÚÑ])")
+_ASKS_WHO = re.compile(r"\b(?:who|whom|name|named|called|quién|quien|llama|llaman|nombre)\b", re.IGNORECASE)
+_OWN_NAME = re.compile(r"\b(?:my (?:full )?name|who am i|me llamo|mi nombre|quién soy|quien soy)\b", re.IGNORECASE)
+
+
+def _speaks_as_the_one_asked(question: str) -> bool:
+    """A question after who someone or something of the person's is ("Who is my cello teacher?", "¿Cómo se llama mi
+    gato?"), not after the person's own name: an answer introducing itself there speaks as the one asked about."""
+    return _ASKS_WHO.search(question) is not None and _OWN_NAME.search(question) is None
+
+
+def _unintroduced(answer: str) -> str:
+    return _INTRODUCES.sub(r"\1", answer, count=1)
+
+
 def asks_about_themselves(question: str) -> bool:
     """A question the person asks in the first person (about themselves or someone of theirs)."""
     return plan(question).personal
@@ -69,7 +86,9 @@ def asks_about_themselves(question: str) -> bool:
 
 def to_the_person(answer: str, question: str) -> str:
     """`answer` with each clause the model wrote in the person's voice turned to the second person."""
-    return _turned(answer, language(question)) if asks_about_themselves(question) else answer
+    if not asks_about_themselves(question):
+        return answer
+    return _turned(_unintroduced(answer) if _speaks_as_the_one_asked(question) else answer, language(question))
 
 
 class Addressed:
@@ -79,16 +98,18 @@ class Addressed:
     def __init__(self, on_text: Callable[[str | None], None], question: str):
         self._on_text, self._language = on_text, language(question)
         self._sentence, self._shown = "", 0
+        self._speaks_as_asked = _speaks_as_the_one_asked(question)
+        self._first = True  # the reply's first sentence is still to be shown
 
     def __call__(self, piece: str | None) -> None:
         if piece is None:  # the reply starts over
-            self._sentence, self._shown = "", 0
+            self._sentence, self._shown, self._first = "", 0, True
             self._on_text(None)
             return
         self._sentence += piece
         while (end := re.search(r"[.!?…]\s+", self._sentence)) is not None:
             done, self._sentence = self._sentence[:end.end()], self._sentence[end.end():]
-            self._show(_turned(done, self._language))
+            self._show(self._as_shown(done))
             self._shown = 0
         settled = self._sentence[:max(self._sentence.rfind(" "), 0)]  # up to its last whole word
         if _turned(settled, self._language) == settled:  # nothing in it to turn: a later word cannot change it
@@ -96,8 +117,15 @@ class Addressed:
 
     def finish(self) -> None:
         """The reply is over: what is still held is shown, turned."""
-        self._show(_turned(self._sentence, self._language))
+        self._show(self._as_shown(self._sentence))
         self._sentence, self._shown = "", 0
+
+    def _as_shown(self, sentence: str) -> str:
+        """A whole sentence as the person sees it: turned, and the first without the model's self-introduction."""
+        if self._first and self._speaks_as_asked:
+            sentence = _unintroduced(sentence)
+        self._first = False
+        return _turned(sentence, self._language)
 
     def _show(self, text: str) -> None:
         if len(text) > self._shown:

@@ -95,6 +95,24 @@ def test_what_is_held_when_the_reply_ends_is_shown_turned():
     assert "".join(passed) == "Vives en Bilbao."
 
 
+def test_an_answer_speaking_as_the_one_asked_about_gives_the_name_not_the_person_a_new_one():
+    # in the app (0.5B model): "Who is my cello teacher?" -> "I'm Fiona, from Aberdeen.", shown as "You're Fiona…"
+    assert to_the_person("I'm Fiona, from Aberdeen.", "Who is my cello teacher?") == "Fiona, from Aberdeen."
+    assert to_the_person("Soy Fiona. Me da clases los martes.", "¿Quién es mi profesora de chelo?") == (
+        "Fiona. Te da clases los martes.")
+    assert to_the_person("I'm Noemí.", "What's my name?") == "You're Noemí."  # their own name: them
+    assert to_the_person("I'm allergic to cashews.", "What am I allergic to?") == "You're allergic to cashews."
+    passed = _passed("I'm Fiona, from Aberdeen. I teach you the cello.", "Who is my cello teacher?")
+    assert "".join(passed).startswith("Fiona, from Aberdeen. ")  # only the first sentence loses its opening
+    assert not any("Fiona" in piece and "You" in piece for piece in passed)  # never "You're Fiona", not a moment
+    held: list[str | None] = []
+    addressed = Addressed(held.append, "Who is my cello teacher?")
+    for piece in ("I'm ", "Fiona."):
+        addressed(piece)
+    addressed.finish()
+    assert "".join(held) == "Fiona." == to_the_person("I'm Fiona.", "Who is my cello teacher?")
+
+
 @pytest.mark.parametrize("mode", ["lightmem", "rag"])
 def test_an_answer_in_the_persons_voice_reaches_them_turned_to_them(make_agent, store, mode):
     """The 0.5B model mirrors the question's first person ("My cat is Pimentón."): the person reads, and the log
