@@ -129,6 +129,13 @@ _INTRODUCED = re.compile(r"(?i:\b(?:me llamo|mi nombre es|my name is|my name's|c
                          r"((?:[A-ZÁÉÍÓÚÑ][^\W\d_]+)(?:\s+[A-ZÁÉÍÓÚÑ][^\W\d_]+)*)")
 
 
+def asks_anothers_name(question: str) -> bool:
+    """A question after who someone or something is, or its name, but not the person's own ("Who is my boss?",
+    "¿Cómo se llama mi gato?"; not "What's my name?")."""
+    asked = normalize(question)
+    return bool(_ASKS_NAME & set(words(asked))) and _OWN_NAME_ASKED.search(asked) is None
+
+
 def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | None:
     """The lines of `shown` in which the person gives their own name, when that name is all the answer names and the
     question asks the name of someone or something else; None when the answer is no such slip.
@@ -136,9 +143,9 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     In the held-out scenarios the 0.5B model answered "¿Cómo se llama mi gato?" and "¿Cómo se llama el taller donde
     trabajo?" with "Bruno." from "Me llamo Bruno.", and "¿Quién es mi médico ahora?" with the person's own name: the
     naming word of the question matches the person's introduction better than anything else."""
-    asked = normalize(question)
-    if not _ASKS_NAME & set(words(asked)) or _OWN_NAME_ASKED.search(asked):
+    if not asks_anothers_name(question):
         return None
+    asked = normalize(question)
     named = {n for n in _named(answer) if not mentions(n, asked)}
     own = {i: [normalize(m) for m in _INTRODUCED.findall(line)] for i, line in enumerate(shown)}
     own_words = {w for names in own.values() for name in names for w in name.split()}

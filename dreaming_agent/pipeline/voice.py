@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .abstain import language, said_in
+from .abstain import asks_anothers_name, language, said_in
 from .controller import plan
 
 # A clause in which the assistant speaks of itself: left as it is.
@@ -63,16 +63,9 @@ _BEFORE_NOUNS = frozenset("mi tu su el la los las un una al del de en a con por 
 
 
 # The model speaking as the one asked about: "Who is my cello teacher?" -> "I'm Fiona, from Aberdeen." (in the app,
-# 0.5B model), which turned to the person would say they are Fiona. The name is the answer; the opening goes.
+# 0.5B model), which turned to the person would say they are Fiona. Asked another's name (`asks_anothers_name`), the
+# name is the answer and the opening goes.
 _INTRODUCES = re.compile(r"^(\s*)(?i:i['’]m|i am|my name is|my name's|soy|me llamo|mi nombre es)\s+(?=[A-ZÁÉÍÓÚÑ])")
-_ASKS_WHO = re.compile(r"\b(?:who|whom|name|named|called|quién|quien|llama|llaman|nombre)\b", re.IGNORECASE)
-_OWN_NAME = re.compile(r"\b(?:my (?:full )?name|who am i|me llamo|mi nombre|quién soy|quien soy)\b", re.IGNORECASE)
-
-
-def _speaks_as_the_one_asked(question: str) -> bool:
-    """A question after who someone or something of the person's is ("Who is my cello teacher?", "¿Cómo se llama mi
-    gato?"), not after the person's own name: an answer introducing itself there speaks as the one asked about."""
-    return _ASKS_WHO.search(question) is not None and _OWN_NAME.search(question) is None
 
 
 def _unintroduced(answer: str) -> str:
@@ -88,7 +81,7 @@ def to_the_person(answer: str, question: str) -> str:
     """`answer` with each clause the model wrote in the person's voice turned to the second person."""
     if not asks_about_themselves(question):
         return answer
-    return _turned(_unintroduced(answer) if _speaks_as_the_one_asked(question) else answer, language(question))
+    return _turned(_unintroduced(answer) if asks_anothers_name(question) else answer, language(question))
 
 
 class Addressed:
@@ -98,7 +91,7 @@ class Addressed:
     def __init__(self, on_text: Callable[[str | None], None], question: str):
         self._on_text, self._language = on_text, language(question)
         self._sentence, self._shown = "", 0
-        self._speaks_as_asked = _speaks_as_the_one_asked(question)
+        self._speaks_as_asked = asks_anothers_name(question)
         self._first = True  # the reply's first sentence is still to be shown
 
     def __call__(self, piece: str | None) -> None:
