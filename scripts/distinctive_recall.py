@@ -14,6 +14,11 @@ questions whose evidence lies within the cut; plain cosine's top 8 against the d
 With `--small-talk`, what to do with a sentence of small talk ("Melanie: Wow, Caroline.") that a search finds, on
 the LoCoMo conversations no bench run uses: set it aside (LightMem), keep it (naive RAG), or let the next sentence of
 its message that says something stand in its place (round 20).
+
+With `--words`, what the word index (BM25, `TermIndex`) adds to LightMem's lines in a long memory: on the LoCoMo
+conversations no bench run uses, whole and cut to their first 100, 200, 400 and 800 sentences, the evidence among
+LightMem's search lines (the floor and the first 3 of the distinctive search), among them with 2 more of the floor's
+search, and among them with the first 2 the word index ranks highest that they miss (round 24).
 """
 from __future__ import annotations
 
@@ -31,6 +36,7 @@ from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
 from dreaming_agent.bench.scoring import occurs  # noqa: E402
 from dreaming_agent.pipeline.retriever import is_question, never_evidence  # noqa: E402
 from dreaming_agent.settings import Settings  # noqa: E402
+from dreaming_agent.store.terms import TermIndex  # noqa: E402
 from dreaming_agent.text import says_nothing, split_sentences  # noqa: E402
 from dreaming_agent.wiring import build_embedder  # noqa: E402
 
@@ -150,6 +156,51 @@ def small_talk(embedder, conversations) -> str:
     return "Evidence recall of the top 8, small talk found by the search:\n\n" + "\n".join(rows)
 
 
+def by_words(embedder, conversations, more: int = 2) -> str:
+    """Evidence among LightMem's search lines, with `more` of the floor's search, or with `more` by the word index."""
+    ways = ("LightMem's lines", f"+ {more} by cosine", f"+ {more} by words")
+    rows = ["| conversation | " + " | ".join(f"first {n}" for n in CUTS) + " | whole |", "|---" * (2 + len(CUTS)) + "|"]
+    means: dict[str, list[list[float]]] = {}
+    for conversation in conversations:
+        if conversation.sample_id in BENCHED:
+            continue
+        texts, turn_of = turns_as_fed(conversation)
+        last = {dia_id: j for j, dia_id in enumerate(turn_of)}
+        cells = []
+        for n in (*CUTS, len(texts)):
+            inside = [q for q in conversation.questions if q.evidence and not q.adversarial
+                      and all(e in last and last[e] < n for e in q.evidence)]
+            if not inside:
+                cells.append("–")
+                continue
+            vectors = np.asarray(embedder.embed_batch(texts[:n], role="passage"), dtype=np.float32)
+            vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+            plain = np.asarray(embedder.embed_batch([q.question for q in inside], role="query"), dtype=np.float32) @ vectors.T
+            distinctive = plain - vectors @ vectors.mean(axis=0)
+            usable = np.array([not never_evidence(t) for t in texts[:n]])
+            words = TermIndex()
+            for j, text in enumerate(texts[:n]):
+                words.add(j, text)
+            shares: list[list[float]] = [[], [], []]
+            for q, p, d in zip(inside, plain, distinctive):
+                ranked = [int(j) for j in np.argsort(-(d if n >= 400 else p)) if usable[j]]
+                lines = ranked[:K] + [j for j in [int(j) for j in np.argsort(-d) if usable[j]][:ADDED] if j not in ranked[:K]]
+                worded = [j for j, _ in words.search(None, q.question, 4 * more + len(lines)) if usable[j] and j not in lines]
+                for way, shown in enumerate((lines, lines + [j for j in ranked[K:] if j not in lines][:more],
+                                             lines + worded[:more])):
+                    shares[way].append(len(set(q.evidence) & {turn_of[j] for j in shown}) / len(set(q.evidence)))
+            found = [float(np.mean(x)) for x in shares]
+            means.setdefault("whole" if n == len(texts) else f"first {n}", []).append(found)
+            cells.append(" / ".join(f"{x:.2f}" for x in found) + f" ({len(inside)})")
+        rows.append(f"| {conversation.sample_id} | " + " | ".join(cells) + " |")
+    rows.append("| mean | " + " | ".join(
+        " / ".join(f"{np.mean([f[w] for f in v]):.3f}" for w in range(3))
+        + f" (words against cosine: {sum(f[2] > f[1] for f in v)} up, {sum(f[2] < f[1] for f in v)} down)"
+        for v in means.values()) + " |")
+    return (f"Evidence recall: {' / '.join(ways)} (questions whose evidence lies within the cut; LightMem's floor is "
+            "the distinctive search's from 400 sentences on):\n\n" + "\n".join(rows))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locomo", type=Path, default=ROOT.parent / "shared" / "data" / "locomo" / "locomo10.json")
@@ -157,11 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="also write the table here (markdown)")
     parser.add_argument("--prefixes", action="store_true", help="where the search starts to pay (see above)")
     parser.add_argument("--small-talk", action="store_true", help="small talk found by the search (see above)")
+    parser.add_argument("--words", action="store_true", help="what the word index adds (see above)")
     args = parser.parse_args(argv)
     embedder = build_embedder(Settings.load({}, {"embedder": "embedded"}))
-    if args.prefixes or args.small_talk:
-        conversations = load_locomo(args.locomo, max_questions=10_000 if args.prefixes else args.max_questions)
-        table = (prefixes if args.prefixes else small_talk)(embedder, conversations)
+    if args.prefixes or args.small_talk or args.words:
+        conversations = load_locomo(args.locomo, max_questions=10_000 if args.prefixes or args.words else args.max_questions)
+        table = (prefixes if args.prefixes else by_words if args.words else small_talk)(embedder, conversations)
         print(table)
         if args.out:
             args.out.write_text(table + "\n", encoding="utf-8")

@@ -15,7 +15,7 @@ from ..embed.base import Embedder
 from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Message, Store, VectorIndex, memory_file, now_iso
+from ..store import Message, Store, TermIndex, VectorIndex, memory_file, now_iso
 from ..text import mentions
 from . import abstain, acknowledge, controller, dates, voice
 from .controller import asks
@@ -90,7 +90,7 @@ class Agent:
         self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder,
         prompts: PromptLibrary | None = None, config: AgentConfig = AgentConfig(), session: str | None = None,
     ):
-        self.store, self.index, self.llm, self.embedder = store, index, llm, embedder
+        self.store, self.index, self.llm, self.embedder, self.terms = store, index, llm, embedder, TermIndex()
         self.prompts = prompts or PromptLibrary.bundled()
         self.config = config
         self.session = session or uuid.uuid4().hex[:8]
@@ -158,7 +158,7 @@ class Agent:
                touch_at: str | None = None) -> Evidence:
         """What `mode` shows the Responder for this message: dated lines, the entries behind them, trace steps."""
         gatherer = Gatherer(self.store, self.index, self.embedder, self.llm, self.prompts, self.config.gather,
-                            self.config.seed)
+                            self.config.seed, self.terms)
         if mode == "lightmem":
             way = gatherer.published if self.config.variant == "published" else gatherer.lightmem
         else:

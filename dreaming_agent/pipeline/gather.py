@@ -8,10 +8,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Memory, Store, VectorIndex
+from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, selector
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
                        quotes, replacements, said_line)
@@ -29,6 +31,7 @@ class Gatherer:
     prompts: PromptLibrary
     config: GatherConfig
     seed: int = 0
+    terms: TermIndex | None = None  # the words of every sentence (kept by the agent: built once, read each turn)
 
     def none(self, text: str, **_) -> Evidence:
         return Evidence()  # no memory, no routing: every message is answered as it comes
@@ -63,12 +66,14 @@ class Gatherer:
                        touch_at=touch_at, small_talk=not self.config.skip_small_talk,
                        fetch=4 * self.config.top_k if self.config.skip_small_talk else None,
                        distinctive=self.config.distinctive or long_memory, fill=self.config.rag_top_k)
-        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
-                          f"{_ranked_apart(long_memory)}", parsed=_listing(found.candidates)))
-        t0 = time.perf_counter()
         floor = self._floor(found, long_memory)
         set_apart = self._set_apart(found, long_memory)
-        sentences, facts, memories = self._choose(found, floor, set_apart)
+        by_words = self._by_words(text, found, vectors[0], [*floor, *set_apart], exclude_message) if long_memory else []
+        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
+                          f"{_ranked_apart(long_memory)}{_worded(by_words)}",
+                          parsed=_listing(found.candidates + [c for c in by_words if c not in found.candidates])))
+        t0 = time.perf_counter()
+        sentences, facts, memories = self._choose(found, floor, set_apart + by_words)
         if self.config.entries_as_said:
             sentences += self._quoted([(c.record, c.score) for c in memories], sentences)
             memories = []
@@ -89,7 +94,7 @@ class Gatherer:
             relatives = [c for c in sentences if controller.about_a_relative(c.text)]
             sentences = [c for c in sentences if c not in relatives]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
-            sentences = self._within_share(floor, sentences, first=[c.key for c in set_apart])
+            sentences = self._within_share(floor, sentences, first=[c.key for c in set_apart + by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
         # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
         newer = self._successors(changes, found.candidates, sentences)
@@ -113,10 +118,11 @@ class Gatherer:
         unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
         distinct = {c.key for c in set_apart} - {c.key for c in floor}
         apart = sum(1 for c in sentences if c.key in distinct)
+        worded = sum(1 for c in sentences if c in by_words)
         steps.append(Step("Selector", _ms(t0),
                           f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{_apart(apart)}{_left_out(older)}{_newer_shown(newer)}"
-                          f"{_relatives(relatives)}{unsaid} "
+                          f"{marked} marked current/replaced{_apart(apart)}{_words_kept(worded)}{_left_out(older)}"
+                          f"{_newer_shown(newer)}{_relatives(relatives)}{unsaid} "
                           "(decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
@@ -167,6 +173,29 @@ class Gatherer:
                 if sentence.id not in shown_ids and quotes(entry, sentence):
                     out[sentence.id] = Candidate(sentence, max(best, out[sentence.id].score if sentence.id in out else 0.0))
         return list(out.values())
+
+    def _by_words(self, text: str, found, vector, shown: list[Candidate], exclude_message: int | None
+                  ) -> list[Candidate]:
+        """The first `lexical_k` usable sentences the word index ranks highest for the message and `shown` lacks;
+        one the cosine search also found keeps its candidate, another is scored by cosine like the rest."""
+        k = self.config.lexical_k
+        if not k or self.terms is None:
+            return []
+        ids = [i for i, _ in self.terms.search(self.store, text, 4 * k + len(shown))]
+        found_by_key = {c.key: c for c in found.candidates}
+        stored = {s.id: s for s in self.store.sentences(ids=ids)}  # a deleted sentence is no longer there
+        vectors = self.store.sentence_vectors(ids)
+        shown_keys = {c.key for c in shown}
+        out: list[Candidate] = []
+        for i in ids:
+            sentence = stored.get(i)
+            if (sentence is None or sentence.message_id == exclude_message or f"s{i}" in shown_keys
+                    or never_evidence(sentence.text, small_talk=not self.config.skip_small_talk)):
+                continue
+            out.append(found_by_key.get(f"s{i}") or Candidate(sentence, _cosine(vector, vectors.get(i))))
+            if len(out) == k:
+                break
+        return out
 
     def _choose(self, found, floor: list[Candidate], set_apart: list[Candidate]
                 ) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
@@ -269,6 +298,21 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
 
 def _apart(n: int) -> str:
     return (f"; {n} found only once what every sentence shares was taken out of the question" if n else "")
+
+
+def _worded(found: list[Candidate]) -> str:
+    return f"; {len(found)} more found by the question's rarest words" if found else ""
+
+
+def _words_kept(n: int) -> str:
+    return f"; {n} found only by the question's rarest words" if n else ""
+
+
+def _cosine(a, b) -> float:
+    if b is None:  # not embedded yet
+        return 0.0
+    a, b = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
+    return float(a @ b / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12))
 
 
 def _ranked_apart(long_memory: bool) -> str:

@@ -113,5 +113,12 @@ class GatherConfig:
     # docs/results/bench.md) they took the share of the sentences LightMem's entries quote: F1 0.171 -> 0.160,
     # evidence recall 0.48 -> 0.47, 368 -> 394 prompt tokens. Off: the first 3, which a long memory shows already.
     distinctive_after_floor: bool = False
+    # LightMem, from `distinctive_from` on: the first `lexical_k` sentences that share the question's rarest words
+    # (BM25 over every sentence, `store.TermIndex`) and that the cosine lines miss come next among what LightMem adds
+    # (within `extra_share`). Offline, on the seven LoCoMo conversations no bench run uses, all their questions
+    # (`python scripts/distinctive_recall.py --words`): the evidence among LightMem's search lines went 0.521 ->
+    # 0.608 with them, where 2 more lines of cosine gave 0.551 (7 of 7 conversations ahead of that); cut to 200,
+    # 400 and 800 sentences they paid too, at 100 they did not (2 up, 2 down): so only in a long memory. 0: off.
+    lexical_k: int = 2
     min_keep: int = 3
     max_facts: int = 40  # published variant: every durable fact, as published

@@ -197,9 +197,9 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
                "It happens sometimes.", "Just a little bit.", "I was there all afternoon.", "Only when it rains."]
     told = ["I fixed my neighbour's bike this morning.", "Every Sunday I sing in the choir at St. Mary's church.",
             "I started a pottery class last month.", "We adopted a grey cat called Pixel."]
-    def agent(distinctive, distinctive_from=None, **more):
+    def agent(distinctive, distinctive_from=None, **more):  # the word index is another test's
         return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=UniversalSentenceEncoderEmbedder(),
-                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive,
+                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive=distinctive, lexical_k=0,
                                                                          distinctive_from=distinctive_from, **more)))
     plain = agent(False)
     for day, text in enumerate(remarks + told, start=1):
@@ -235,6 +235,59 @@ def test_lightmem_adds_the_sentence_that_sets_itself_apart_where_naive_rag_sees_
     after = agent(True, distinctive_from=n, distinctive_after_floor=True).ask(question)
     added = {c.key for c in after.evidence} - {c.key for c in long.evidence}
     assert added and added <= after_floor
+
+
+def test_in_a_long_memory_lightmem_adds_the_sentence_that_shares_the_questions_rare_word(store, index):
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    # Work, and much else; the company is named once, beside a tournament (the memory has other tournaments)
+    told = ["My job at the bank is getting stressful.", "I started a new job at the library in May.",
+            "Work has been busy this quarter.", "My boss wants the report by Friday.",
+            "I changed jobs twice last year.", "The office moved to a bigger building.",
+            "My colleague quit her job last week.", "I got a promotion at work in March.",
+            "The commute to my workplace takes an hour.", "My first job was at a bakery.",
+            "I work from home on Mondays.", "Our team hired two new analysts.",
+            "Haar Analytics sponsored the chess tournament downtown.", "Thanks, that's great!",
+            "We went hiking in the Alps in June.", "My sister adopted a kitten.",
+            "I baked bread for the neighbours.", "The concert on Saturday was loud.",
+            "I'm reading a novel about Japan.", "Our garden finally has tomatoes.",
+            "I fixed the kitchen sink myself.", "My brother is getting married in Seville.",
+            "The marathon training is going well.", "We watched a documentary about whales.",
+            "My job interview at the hospital is on Tuesday.", "I quit my job at the call centre.",
+            "My new job pays better.", "I love my job at the school.", "My old job at the factory was boring.",
+            "I might get a job at the post office.", "My part-time job at the café ends soon.",
+            "The chess club meets on Thursdays.", "A bakery sponsored the football tournament.",
+            "I lost the chess final downtown.", "The bank sponsored the marathon.",
+            "Our chess team won the city tournament.", "The tournament downtown drew a big crowd.",
+            "My manager praised my presentation.", "I applied for a job at the museum.",
+            "My salary went up this year.", "I hate the night shifts at work.",
+            "The interview for the teaching job went well.", "I'm training the new intern at work."]
+    embedder = UniversalSentenceEncoderEmbedder()
+
+    def agent(distinctive_from, lexical_k=2):
+        return Agent(store=store, index=index, llm=ScriptedLLM(), embedder=embedder,
+                     config=AgentConfig(learn=False, gather=GatherConfig(distinctive_from=distinctive_from,
+                                                                         lexical_k=lexical_k)))
+    first = agent(None)
+    for day, text in enumerate(told, start=1):
+        first.ingest(text, now=f"2026-03-{day:02d}", learn=False)
+    first.new_conversation()
+    question = "What is my job at Haar?"
+    n = index.held("sentences")
+    rag = agent(n).ask(question, mode="rag")
+    assert "Haar Analytics" not in rag.prompt_text  # cosine ranks the sentence low: little of its meaning is the question's
+    without = agent(n, lexical_k=0).ask(question)
+    assert "Haar Analytics" not in without.prompt_text
+    lightmem = agent(n).ask(question)
+    assert "Haar Analytics sponsored" in lightmem.prompt_text
+    assert "Thanks" not in lightmem.prompt_text  # small talk is never evidence, however it is found
+    assert "found by the question's rarest words" in lightmem.trace.steps[1].decision
+    assert "found only by the question's rarest words" in next(s for s in lightmem.trace.steps
+                                                               if s.name == "Selector").decision
+    assert {c.key for c in without.evidence} < {c.key for c in lightmem.evidence}  # what it showed is still there
+    # A short memory: the words add nothing (measured: at 100 sentences as often worse as better)
+    assert "Haar Analytics" not in agent(n + 1).ask(question).prompt_text
 
 
 def test_every_line_of_a_named_speakers_message_can_say_who_said_it(make_agent):
