@@ -1,6 +1,6 @@
 """Answer a scenario's questions under one GatherConfig, from a memory fed once (the ablation of the bench write-up).
 
-python scripts/answer_variants.py SCENARIO --mode rag --gather '{"rag_prompt": "answer"}' [--db FED.sqlite3]
+python scripts/answer_variants.py SCENARIO --mode lightmem --gather '{"extra_share": null}' [--db FED.sqlite3]
 Without --db the scenario's turns are stored without learning (all naive RAG needs); with --db (a memory kept by
 `bench --memory-dir`) LightMem answers from what the Writer and the Dreams made of them. Prints one line per
 question and a total; --out writes the answers as JSON. Not part of the app: a measuring tool.

@@ -12,21 +12,20 @@ from typing import Callable, Literal
 from ..context.budget import BudgetLimits, PackedPrompt
 from ..context.window import current_window
 from ..embed.base import Embedder
-from ..errors import BackendUnavailable, InvalidInput, ModelTimeout
+from ..errors import InvalidInput
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, TermIndex, VectorIndex, memory_file, now_iso
-from ..text import mentions
-from . import abstain, acknowledge, controller, dates, voice
-from .controller import asks
+from . import checks
 from .evidence import Evidence
-from .gather import Gatherer, told
+from .gather import Gatherer
 from .gather_config import GatherConfig
 from .learning import Learning
 from .memory_ops import MemoryOps
-from .responder import build_prompt, in_parts, quiet_replies, respond, told_only
+from .plan import Plan, Told, plan
+from .responder import Responder, recent_turns
 from .retriever import Candidate
-from .trace import Step, Trace
+from .trace import Trace
 from .writer import WriterSettings
 
 Mode = Literal["lightmem", "rag", "none"]
@@ -48,21 +47,12 @@ class AgentConfig:
     seed: int = 0
     # Default LightMem variant: an answer that restates an evidence line whose message is in the question's language
     # with none of its words, the line scoring lowest and under this share of the best line's score, is asked once
-    # more without that line (None: off; `abstain.off_the_question`). In the app, after the move was deleted, "Where do I live
-    # now?" got "I'm allergic to peanuts.", the one English line shown.
+    # more without that line (None: off; `abstain.off_the_question`).
     off_the_question: float | None = 0.6
-    # Default LightMem variant: an answer that gives the person's own name for the name asked of someone or something
-    # else ("¿Cómo se llama mi gato?" -> "Bruno." from "Me llamo Bruno.", `abstain.own_name_given`), or a name the
-    # person gave only to a person for a pet's or the other way round ("¿Cómo se llama mi loro?" -> the son), only
-    # with another animal (the cat's for "¿Cómo se llama mi perro?") or to another relative (the daughter's for "mi
-    # nieta"; `abstain.given_to_another_kind`), is asked again without the lines saying it; again: "I don't know".
+    # Default LightMem variant: an answer that gives the person's own name for a name asked of someone or something
+    # else, or a name the person gave only to another kind, animal or relative, is asked again without the lines
+    # saying it (`checks.OffTheQuestion`).
     name_checks: bool = True
-
-
-# Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
-_AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
-          "Own name": "asked again without those lines, the answer gave the person's own name again",
-          "Another's name": "asked again without those lines, the answer again named one of another kind"}
 
 
 @dataclass
@@ -124,10 +114,11 @@ class Agent:
         with self._turn_lock:
             stamp = _stamp(now)
             message = self.ingest(text, now=stamp, learn=False)
+            planned = plan(message.text)
             results = {}
             for mode in modes:
                 pieces = partial(on_text, mode) if on_text else None
-                result = self._answer(message.text, mode, stamp, exclude_message=message.id, on_text=pieces)
+                result = self._answer(planned, mode, stamp, exclude_message=message.id, on_text=pieces)
                 result.message_id = message.id
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
@@ -141,7 +132,7 @@ class Agent:
         _check_mode(mode)
         with self._turn_lock:
             self.learning.index_new_sentences()  # what was ingested without learning is searchable too
-            return self._answer(text, mode, _stamp(now), exclude_message=None, read_only=True)
+            return self._answer(plan(text), mode, _stamp(now), exclude_message=None, read_only=True)
 
     def ingest(self, text: str, *, now: str | datetime | date | None = None, role: str = "user",
                speaker: str | None = None, external_id: str | None = None, learn: bool = True) -> Message:
@@ -154,199 +145,46 @@ class Agent:
             self.learning.schedule(message, learn=self.config.learn)
         return message
 
-    def gather(self, text: str, mode: str, *, today: str, exclude_message: int | None = None,
-               touch_at: str | None = None) -> Evidence:
-        """What `mode` shows the Responder for this message: dated lines, the entries behind them, trace steps."""
+    def gather(self, message: Plan | str, mode: str, *, today: str, exclude_message: int | None = None,
+               touch_at: str | None = None, told: Told | None = None) -> Evidence:
+        """What `mode` shows the Responder for this message (or its plan): dated lines, the entries behind them,
+        trace steps."""
+        planned = plan(message) if isinstance(message, str) else message
         gatherer = Gatherer(self.store, self.index, self.embedder, self.llm, self.prompts, self.config.gather,
                             self.config.seed, self.terms)
         if mode == "lightmem":
             way = gatherer.published if self.config.variant == "published" else gatherer.lightmem
         else:
             way = gatherer.rag if mode == "rag" else gatherer.none
-        return way(text, today=today, exclude_message=exclude_message, touch_at=touch_at)
+        return way(planned, today=today, exclude_message=exclude_message, touch_at=touch_at,
+                   told=told or Told(self.store))
 
-    def _answer(self, text: str, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
+    def _answer(self, planned: Plan, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
                 on_text: Callable[[str | None], None] | None = None) -> TurnResult:
-        started = time.perf_counter()
-        today = stamp[:10]
-        evidence = self.gather(text, mode, today=today, exclude_message=exclude_message,
-                               touch_at=None if read_only else stamp)
+        """Gather, read the turns before, ask the model, run the answer checks (`checks.run`)."""
+        started, today, told = time.perf_counter(), stamp[:10], Told(self.store)
+        evidence = self.gather(planned, mode, today=today, exclude_message=exclude_message,
+                               touch_at=None if read_only else stamp, told=told)
         trace = Trace(list(evidence.steps))
         view = current_window(self.store, self.session)
-        recent = view.chat_messages(mode)
-        if exclude_message is not None and recent and recent[-1]["role"] == "user":
-            recent = recent[:-1]  # the current message is the question itself
-        if self.config.variant == "default":  # the published pipeline keeps its whole window
-            recent = quiet_replies(recent)
-        # A statement is acknowledged from the conversation alone: shown its own earlier sentences, a small model
-        # repeats them back or speaks as the person.
-        template, lines = (evidence.prompt, evidence.lines) if evidence.question else ("acknowledge", [])
-        if not evidence.question:  # and from the message alone: given earlier turns it copies or impersonates them
-            recent = []
-            if on_text:  # a refusal is never shown, not even for the moment before the check replaces it
-                on_text = acknowledge.Held(on_text, text)
-        elif not evidence.follow_up:  # a question that does not lean on the turns before sees only what was told
-            # and, asked about the person, not what they told of a relative or pet: with "Mi hermana Ane vive en
-            # Donostia." just said, "¿A qué soy alérgica?" was answered about the sister (in the app)
-            about_them = self.config.gather.relatives_out and controller.about_the_person(text)
-            recent = told_only(recent, left_out=controller.only_about_relatives if about_them else lambda _: False)
-        # A question in any mode (RAG's messages are all "questions" to its gatherer; `asks` tells which are) is
-        # never answered with the acknowledgement of an earlier statement copied from the window.
-        unechoed = evidence.question and self.config.variant == "default" and asks(text)
-        # and answered to the person, not in their voice ("My cat is Pimentón." to "What's my cat called?")
-        addressed = unechoed and voice.asks_about_themselves(text)
-        voiced = voice.Addressed(on_text, text) if addressed and on_text else None
-        on_text = voiced or on_text
-        if unechoed and on_text:
-            on_text = acknowledge.Stripped(on_text)
-        packed_with = partial(build_prompt, self.llm, self.prompts, self.config.limits, template=template,
-                              question=in_parts(text, evidence.parts),
-                              today=today, facts=evidence.facts if evidence.question else [], summary=view.summary,
-                              recent=recent)
-        packed = packed_with(evidence=lines)
-        abstaining = evidence.may_abstain  # only the default LightMem variant's Controller ever sets it
-        error = None
-        try:
-            known = evidence.relations
-            if abstaining and known is not None and known.unsaid:
-                verdict = known.never_said(text)
-                answer = verdict.answer
-            elif abstaining and not evidence.lines and not evidence.facts:
-                verdict = abstain.no_evidence(text)
-                answer = verdict.answer
-            else:
-                answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed,
-                                       on_text=on_text)
-                trace.add(step)
-                verdict = None
-                if unechoed:
-                    answer, packed, packed_with = self._unless_copied_acknowledgement(
-                        answer, text, lines, packed, packed_with, trace, on_text)
-                if abstaining and answer:
-                    answer, evidence, packed, verdict = self._unless_off_the_question(
-                        answer, text, evidence, packed, packed_with, trace, on_text)
-                if not answer:  # an empty reply is a failure to show, not an answer to store
-                    error = "The model returned an empty answer."
-                    step.error = error
-                    answer = f"⚠️ {error} Your message is saved; send it again."
-                elif abstaining and verdict is None:
-                    kept_lines = "\n".join([*(evidence.lines[i] for i in packed.kept_evidence), *evidence.facts])
-                    verdict = abstain.check(answer, text, dates.with_words(kept_lines))
-                    if not verdict.abstained and known is not None:
-                        verdict = known.check(answer, text, dated=dates.names_a_day(answer))
-                elif not evidence.question:  # a statement: never a refusal, never the person's words as ours
-                    verdict = acknowledge.check(answer, text)
-                answer = abstain.in_their_language(verdict.answer if verdict else answer, text)
-                if voiced:
-                    voiced.finish()
-                if addressed and not error and (turned := voice.to_the_person(answer, text)) != answer:
-                    trace.add(Step("Voice", 0.0, "the person's own first person turned to them",
-                                   parsed={"model": answer, "shown": turned}))
-                    answer = turned
-            if verdict is not None:
-                name, key = ("Abstention", "abstained") if abstaining else ("Acknowledgement", "replaced")
-                trace.add(Step(name, 0.0, verdict.reason, parsed={key: verdict.abstained}))
-        except (BackendUnavailable, ModelTimeout) as e:
-            trace.add(Step("Responder", 0.0, "model failed", error=str(e)))
-            answer, error = f"⚠️ {e} Your message is saved; send it again once the model is back.", str(e)
+        recent = recent_turns(view.chat_messages(mode), planned, evidence, current=exclude_message is not None,
+                              quiet=self.config.variant == "default")
+        if not evidence.question:
+            evidence = evidence.for_a_statement()
+        responder = Responder(self.llm, self.prompts, self.config.limits, evidence.prompt, planned.text, today,
+                              evidence.facts, view.summary, self._reply_tokens, self.config.seed)
+        draft = checks.Draft("", evidence, recent, responder.prompt(evidence.lines, recent))
+        context = checks.Context(planned, self.store, told, self.config.off_the_question, self.config.name_checks)
+        draft = checks.run(checks.FOR_VARIANT[self.config.variant], draft, context, responder, trace, on_text)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)
-        shown = [evidence.shown[i] for i in packed.kept_evidence]
-        return TurnResult(answer, mode, None, trace, packed, timings, error, shown)
+        shown = [draft.evidence.shown[i] for i in draft.packed.kept_evidence]
+        return TurnResult(draft.text, mode, None, trace, draft.packed, timings, draft.error, shown)
 
     @property
     def _reply_tokens(self) -> int:
         """A reply's length cap: the configured one, within what the prompt budget reserves for it."""
         return min(self.config.reply_tokens, self.config.limits.reply_reserve)
-
-    def _unless_copied_acknowledgement(self, answer: str, question: str, lines: list[str], packed: PackedPrompt,
-                                       packed_with: Callable[..., PackedPrompt], trace: Trace,
-                                       on_text: Callable[[str | None], None] | None):
-        """`answer` without the code's acknowledgement the model copied from the window at its start; when that was
-        all of it, the question asked once more without the recent turns (a second model call only then), and
-        "I don't know" if the new reply is the acknowledgement again. Returns the answer, its prompt and the prompt
-        builder that later steps use."""
-        rest = acknowledge.without_copied(answer)
-        if rest == answer:
-            return answer, packed, packed_with
-        if rest:
-            trace.add(Step("Acknowledgement copied", 0.0, "the reply opened with an earlier statement's "
-                           "acknowledgement, copied from the window; that opening is left out"))
-            return rest, packed, packed_with
-        trace.add(Step("Acknowledgement copied", 0.0, "the reply was only an earlier statement's acknowledgement, "
-                       "copied from the window; asked again without the recent turns"))
-        packed_with = partial(packed_with, recent=[])
-        packed = packed_with(evidence=lines)
-        if on_text:
-            on_text(None)  # nothing of the copy was shown; the next reply is judged from its start
-        answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
-        step.name = "Responder, again"
-        trace.add(step)
-        return acknowledge.without_copied(answer) or abstain.UNKNOWN[abstain.language(question)], packed, packed_with
-
-    def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
-                                 packed_with: Callable[..., PackedPrompt], trace: Trace,
-                                 on_text: Callable[[str | None], None] | None):
-        """`answer` as it is, or, when it restates an evidence line off the question (`abstain.off_the_question`),
-        gives the person's own name for someone else's (`abstain.own_name_given`) or a name of another kind
-        (`abstain.given_to_another_kind`), the answer asked once more without the lines behind it: a second model
-        call (as for a copied acknowledgement). Still off: "I don't know".
-        Returns the answer, the evidence and prompt it came from, and the verdict when code decided it."""
-        off = self._off_the_question(answer, question, evidence, packed)
-        if off is None:
-            return answer, evidence, packed, None
-        indices, name, reason = off
-        trace.add(Step(name, 0.0, reason, parsed={"left_out": [evidence.lines[i] for i in indices]}))
-        unknown = abstain.UNKNOWN[abstain.language(question)]
-        if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
-            return answer, evidence, packed, abstain.Check(unknown, True, reason)
-        for i in sorted(indices, reverse=True):
-            evidence = evidence.without(i)
-        packed = packed_with(evidence=evidence.lines)
-        if on_text:
-            on_text(None)  # the reply streamed so far is withdrawn
-        answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
-        step.name = "Responder, again"
-        trace.add(step)
-        again = self._off_the_question(answer, question, evidence, packed) if answer else None
-        if again is not None:
-            return answer, evidence, packed, abstain.Check(unknown, True, _AGAIN[again[1]])
-        return answer, evidence, packed, None
-
-    def _off_the_question(self, answer: str, question: str, evidence: Evidence,
-                          packed: PackedPrompt) -> tuple[list[int], str, str] | None:
-        """The indices of the evidence lines to leave out for an answer off the question, the check's name and why;
-        None when the checks are off or the answer is neither slip."""
-        kept = [evidence.shown[i] for i in packed.kept_evidence]
-        if self.config.name_checks:
-            own = abstain.own_name_given(answer, question, [c.text for c in kept])
-            if own is not None:
-                return [packed.kept_evidence[i] for i in own], "Own name", (
-                    "the answer gave the person's own name for the name of someone or something else; "
-                    + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
-            misnamed = abstain.given_to_another_kind(answer, question, lambda: told(self.store))
-            if misnamed.names:
-                lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in misnamed.names)]
-                return [packed.kept_evidence[i] for i in lines], "Another's name", (
-                    f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
-                    f"gave only to {misnamed.given_to}; "
-                    + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
-        below = self.config.off_the_question
-        if below is None:
-            return None
-
-        def message_of(i: int) -> str:  # the whole message(s) the line comes from
-            c = kept[i]
-            ids = {c.record.message_id} if c.kind == "sentence" else {s.message_id for s in c.record.sources}
-            return " ".join(s.text for s in self.store.sentences(message_ids=ids)) or c.text
-
-        line = abstain.off_the_question(answer, question, [(c.text, c.score) for c in kept], message_of, below=below)
-        if line is None:
-            return None
-        best = max(c.score for c in kept)
-        return [packed.kept_evidence[line]], "Off the question", (
-            f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
-            f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
 
     # -- this conversation's memory file ------------------------------------------------------------
     def export_memory(self) -> memory_file.MemoryFile:

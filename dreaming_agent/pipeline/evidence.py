@@ -26,7 +26,11 @@ class Evidence:
     relations: Relations | None = None  # the people the question asks after, as the person's own words know them
     prompt: str = "responder"  # which prompt file the Responder renders
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
-    parts: list[str] = field(default_factory=list)  # a compound question's parts, named to the Responder (2 or more)
+
+    def for_a_statement(self) -> "Evidence":
+        """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
+        sentences, a small model repeats them back or speaks as the person)."""
+        return replace(self, lines=[], shown=[], facts=[], prompt="acknowledge")
 
     def without(self, index: int) -> "Evidence":
         """The same evidence less its line `index` (and the entry that line shows)."""
@@ -35,25 +39,15 @@ class Evidence:
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
-              resolve_dates: bool = False, speaker: bool = False) -> str:
+              resolve_dates: bool = False) -> str:
     """A verbatim sentence with its date; `words_in` a language ("en", "es"): the date written as people write it,
     in the language of the reply that may copy it ("- 8 May 2023: …"), and with `resolve_dates` the date after
-    "yesterday", "last Monday"… too. With `speaker`, a sentence of a named speaker's message says who said it."""
+    "yesterday", "last Monday"… too."""
     text = dates.resolve(c.text, c.date, words_in) if resolve_dates else c.text
-    if speaker:
-        text = spoken_by(c.record, text)
     day = dates.spoken(c.date, words_in) if words_in else c.date[:10]
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
-
-
-def spoken_by(sentence: Sentence | Memory, text: str) -> str:
-    """`text` opened by its speaker's name when the message had one (a conversation of two people) and the sentence
-    does not say it already: only a message's first sentence opens "Caroline: …", and the next one, "This necklace is
-    super special to me", is nobody's without it. The person of the app has no name: their sentences stay as said."""
-    name = getattr(sentence, "speaker", None)
-    return f"{name}: {text}" if name and not text.startswith(f"{name}:") else text
 
 
 def memory_line(c: Candidate, *, with_sources: bool, words_in: str | None = None) -> str:
@@ -123,44 +117,6 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
         if mine and all(m.id in changed for m in mine):
             found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine}.values())
     return found
-
-
-# How the newest value is named after the sentence that says it, in the voice of the person's own lines
-_SAID_AS = {"home": "I live in {}", "workplace": "I work at {}", "occupation": "I work as {}"}
-
-
-def newest_values(successors: list[Memory], shown: list[Candidate]) -> dict[str, str]:
-    """After each shown sentence that states a value replacing an older one, that value in a few plain words:
-    " (newest: I live in Bilbao; I work at Basurto)".
-
-    The 0.5B model read "Me he mudado a Bilbao…" beside "Mi hermana Ane vive en Donostia." and answered "Where do I
-    live now?" with the sister's town; the words the question uses, written by code from the Writer's entry, are
-    what it needed."""
-    marks: dict[str, str] = {}
-    for c in shown:
-        if c.kind != "sentence":
-            continue
-        said = [_SAID_AS[v.attribute].format(v.value)
-                for entry in successors if quotes(entry, c.record) for v in attributes.stated(entry)]
-        if said:
-            marks[c.key] = f" (newest: {'; '.join(dict.fromkeys(said))})"
-    return marks
-
-
-def in_context(store: Store, sentences: list[Candidate], *, max_chars: int) -> list[Candidate]:
-    """Each hit shown as its whole message when short (a lone "Hola desde Edimburgo!!" says little), once per message."""
-    messages = store.messages_by_id({c.sources[0].message_id for c in sentences if c.sources})
-    out, seen = [], set()
-    for c in sentences:
-        message = messages.get(c.sources[0].message_id) if c.sources else None
-        if message is None or len(message.text) > max_chars:
-            out.append(c)
-            continue
-        if message.id in seen:
-            continue
-        seen.add(message.id)
-        out.append(replace(c, record=replace(c.record, text=message.text)))
-    return out
 
 
 def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float) -> dict[str, str]:

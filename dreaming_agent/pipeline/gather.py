@@ -6,7 +6,8 @@ code, the published one asks the model (Controller, Selector) as the published p
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -15,11 +16,57 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, selector
-from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
-                       quotes, replacements, said_line)
+from .evidence import Evidence, Replacements, in_date_order, memory_line, newer_values, quotes, replacements, said_line
 from .gather_config import GatherConfig
-from .retriever import Candidate, is_question, never_evidence, search
+from .plan import Plan
+from .retriever import Candidate, Search, never_evidence, search
 from .trace import Step
+
+PART_K = 3  # LightMem: the best sentences of each part of a compound question, beyond the whole question's
+FACTS_SHOWN = 5  # LightMem: durable facts among the best hits, at most
+PUBLISHED_FACTS = 40  # the published variant: every durable fact, as published
+
+Told = Callable[[], Iterable[str]]  # everything the person told, read only when a question needs it
+
+
+@dataclass
+class Found:
+    """What LightMem's searches found: every candidate, naive RAG's sentences (the floor), and what the
+    distinctive search and the word index add to them."""
+
+    search: Search
+    floor: list[Candidate]
+    set_apart: list[Candidate]
+    by_words: list[Candidate]
+    long_memory: bool
+
+    def step(self, duration_ms: float, queries: int) -> Step:
+        worded = [c for c in self.by_words if c not in self.search.candidates]
+        return Step("Retriever", duration_ms, f"{len(self.search.candidates)} candidates for {queries} queries"
+                    f"{_ranked_apart(self.long_memory)}{_worded(self.by_words)}",
+                    parsed=_listing(self.search.candidates + worded))
+
+
+@dataclass
+class Chosen:
+    """The sentences and durable facts LightMem shows, and what it left out or added on the way."""
+
+    sentences: list[Candidate]
+    facts: list[Candidate]
+    marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
+    older: dict[str, str] = field(default_factory=dict)  # left out: a newer line replaced them
+    relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
+    newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
+
+    def describe(self, found: Found, known: abstain.Relations | None) -> str:
+        marked = sum(1 for c in self.sentences if c.key in self.marks)
+        distinct = {c.key for c in found.set_apart} - {c.key for c in found.floor}
+        apart = sum(1 for c in self.sentences if c.key in distinct)
+        worded = sum(1 for c in self.sentences if c in found.by_words)
+        unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
+        return (f"kept {len(self.sentences)} sentences, {len(self.facts)} durable facts; {marked} marked "
+                f"current/replaced{_apart(apart)}{_words_kept(worded)}{_left_out(self.older)}"
+                f"{_newer_shown(self.newer)}{_relatives(self.relatives)}{unsaid} (decided in code)")
 
 
 @dataclass
@@ -33,103 +80,120 @@ class Gatherer:
     seed: int = 0
     terms: TermIndex | None = None  # the words of every sentence (kept by the agent: built once, read each turn)
 
-    def none(self, text: str, **_) -> Evidence:
+    def none(self, plan: Plan, **_) -> Evidence:
         return Evidence()  # no memory, no routing: every message is answered as it comes
 
-    def rag(self, text: str, *, exclude_message: int | None, **_) -> Evidence:
-        """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else."""
+    def rag(self, plan: Plan, *, exclude_message: int | None, **_) -> Evidence:
+        """Naive RAG: the k user sentences most similar to the message, verbatim and dated, nothing else; no
+        routing, every message is answered from its sentences."""
         started = time.perf_counter()
         long_memory = self._long_memory()
-        vectors = self.embedder.embed_batch([text], role="query")
+        vectors = self.embedder.embed_batch([plan.text], role="query")
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
                        exclude_message=exclude_message, distinctive=long_memory, fill=self.config.rag_top_k)
         hits = self._floor(found, long_memory)
         step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(long_memory)}",
                     parsed=_listing(hits))
-        if self.config.rag_date_order:
-            hits = in_date_order(hits)
-        # Naive: no routing, every message answered from its sentences.
-        words_in = abstain.language(text) if self.config.rag_dates_in_words else None
-        return Evidence([said_line(c, compact=self.config.compact_lines, words_in=words_in,
-                                   speaker=self.config.rag_speakers) for c in hits], hits,
-                        steps=[step], prompt=self.config.rag_prompt)
+        hits = in_date_order(hits)  # oldest first: the last line about a thing is its newest value
+        return Evidence([said_line(c, compact=True) for c in hits], hits, steps=[step])
 
-    def lightmem(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
+    def lightmem(self, plan: Plan, *, exclude_message: int | None, touch_at: str | None, told: Told,
+                 **_) -> Evidence:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
-        started = time.perf_counter()
-        decided = controller.plan(text)
-        steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries})]
+        route = plan.route
+        steps = [Step("Controller", plan.decided_ms, route.describe(), parsed={"queries": route.queries})]
         t0 = time.perf_counter()
+        found = self._search(plan, exclude_message, touch_at)
+        steps.append(found.step(_ms(t0), len(route.queries)))
+        t0 = time.perf_counter()
+        chosen = self._chosen(plan, found)
+        known = abstain.relations(plan.text, told) if route.question else None
+        shown = in_date_order(chosen.sentences)
+        steps.append(Step("Selector", _ms(t0), chosen.describe(found, known), parsed=[c.key for c in shown]))
+        about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
+        return Evidence(self._lines(plan, shown, chosen.marks), shown, facts=[c.text for c in chosen.facts],
+                        steps=steps, question=route.question, may_abstain=about_them, relations=known,
+                        follow_up=route.follow_up)
+
+    def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
+                  **_) -> Evidence:
+        """The published pipeline: a model Controller, a model Selector, memory texts without their sources."""
+        text = plan.text
+        decision = controller.decide(self.llm, self.prompts, text, today=today, seed=self.seed)
+        steps = [Step.from_structured("Controller", decision, controller.describe(decision.value))]
+        t0 = time.perf_counter()
+        queries = [q for q in dict.fromkeys(q.strip() for q in [text, *decision.value.queries]) if q]
+        vectors = self.embedder.embed_batch(queries, role="query")
+        candidates = search(self.store, self.index, vectors, k=self.config.top_k, fetch=self.config.top_k,
+                            sentences=False, touch_at=touch_at,
+                            exclude_message=exclude_message).candidates[: 2 * self.config.top_k]
+        steps.append(Step("Retriever", _ms(t0), f"{len(candidates)} candidates", parsed=_listing(candidates)))
+        kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
+                                          min_keep=self.config.min_keep, seed=self.seed)
+        if selection is None:
+            steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
+        else:
+            steps.append(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
+        facts = [m.text for m in self.store.memories(tier="ltm")][:PUBLISHED_FACTS]
+        return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps)
+
+    # -- LightMem, step by step ----------------------------------------------------------------------
+    def _search(self, plan: Plan, exclude_message: int | None, touch_at: str | None) -> Found:
+        """Every query searched once by cosine and once less the mean sentence; in a long memory, the word index
+        too. A sentence of greetings, thanks or names ("Caroline: Wow, Mel!") is never evidence, so the search
+        fetches 4k per query for k to remain."""
         long_memory = self._long_memory()
-        vectors = self.embedder.embed_batch(decided.queries, role="query")
-        found = search(self.store, self.index, vectors, k=self.config.top_k, exclude_message=exclude_message,
-                       touch_at=touch_at, small_talk=not self.config.skip_small_talk,
-                       fetch=4 * self.config.top_k if self.config.skip_small_talk else None,
-                       distinctive=self.config.distinctive or long_memory, fill=self.config.rag_top_k)
+        vectors = self.embedder.embed_batch(plan.route.queries, role="query")
+        k = self.config.top_k
+        found = search(self.store, self.index, vectors, k=k, exclude_message=exclude_message, touch_at=touch_at,
+                       small_talk=False, fetch=4 * k, distinctive=True, fill=self.config.rag_top_k)
         floor = self._floor(found, long_memory)
-        set_apart = self._set_apart(found, long_memory)
-        by_words = self._by_words(text, found, vectors[0], [*floor, *set_apart], exclude_message) if long_memory else []
-        steps.append(Step("Retriever", _ms(t0), f"{len(found.candidates)} candidates for {len(decided.queries)} queries"
-                          f"{_ranked_apart(long_memory)}{_worded(by_words)}",
-                          parsed=_listing(found.candidates + [c for c in by_words if c not in found.candidates])))
-        t0 = time.perf_counter()
-        sentences, facts, memories = self._choose(found, floor, set_apart + by_words)
-        if self.config.entries_as_said:
-            sentences += self._quoted([(c.record, c.score) for c in memories], sentences)
-            memories = []
+        set_apart = found.distinctive(0, self.config.distinctive_k)
+        by_words = (self._by_words(plan.text, found, vectors[0], [*floor, *set_apart], exclude_message)
+                    if long_memory else [])
+        return Found(found, floor, set_apart, by_words, long_memory)
+
+    def _chosen(self, plan: Plan, found: Found) -> Chosen:
+        """Naive RAG's sentences and what LightMem adds, less what memory knows was replaced or is not about the
+        one asked after, within the share of tokens LightMem may add, and the newer values after them."""
+        sentences, facts, entries = self._choose(found.search, found.floor, found.set_apart + found.by_words)
+        # An entry is shown as the sentences it quotes, verbatim and dated like the rest, not in the Writer's words.
+        sentences += self._quoted([(c.record, c.score) for c in entries], sentences)
         changes = replacements(self.store, sentences, facts)
-        # A durable fact is shown as plain text, with no mark: one whose value changed later is left out, and the
-        # sentence saying the newer value shown instead (in the app, "The user works in the hospital of
-        # Txagorritxu", promoted by a Dream, still answered "Where do I work?" after the new job)
+        # A durable fact whose value changed later is left out, and the sentence saying the newer value shown instead.
         changes.successors.update({c.key: [changes.stale[c.id]] for c in facts if c.id in changes.stale})
         facts = [c for c in facts if c.id not in changes.stale]
-        older: dict[str, str] = {}
-        if decided.current and self.config.replaced_now is not None:
-            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
-        if decided.current or (self.config.replaced_unless_past and decided.question and not decided.past):
-            older.update((key, "") for key in changes.successors)  # its successor is shown instead
+        older = self._older(plan, sentences, changes)
         sentences = [c for c in sentences if c.key not in older]
         relatives = []
-        if self.config.relatives_out and decided.question and controller.about_the_person(text):
+        if plan.question and plan.about_the_person:  # "my sister" is not the person
             relatives = [c for c in sentences if controller.about_a_relative(c.text)]
             sentences = [c for c in sentences if c not in relatives]
         if self.config.extra_share is not None:  # what memory knows of the lines kept comes on top
-            sentences = self._within_share(floor, sentences, first=[c.key for c in set_apart + by_words])
-        # The newer value is shown as the person said it, a dated sentence like the rest: shown as an entry with its
-        # quote, the 0.5B model copied the whole entry line into an answer about something else (in the app).
-        newer = self._successors(changes, found.candidates, sentences)
-        sentences += newer
-        known = abstain.relations(text, lambda: told(self.store)) if decided.question else None
-        marks = changes.marks
-        if self.config.name_newest and decided.personal and known is None:  # "my sister" is not the person
-            successors = {e.id: e for group in changes.successors.values() for e in group}
-            marks = {**newest_values(list(successors.values()), sentences), **marks}
-        if self.config.newest_wins is not None:
-            marks = {**newer_values(self.store, sentences, min_similarity=self.config.newest_wins), **marks}
-        if self.config.message_chars:
-            sentences = in_context(self.store, sentences, max_chars=self.config.message_chars)
-        shown = in_date_order(memories + sentences)
-        about_time = self.config.resolve_dates and decided.temporal
-        words_in = abstain.language(text) if about_time else None  # the reply's language: it copies the dates
-        lines = [said_line(c, marks.get(c.key, ""), compact=self.config.compact_lines, words_in=words_in,
-                           resolve_dates=about_time, speaker=self.config.speakers)
-                 if c.kind == "sentence" else memory_line(c, with_sources=True, words_in=words_in) for c in shown]
-        marked = sum(1 for c in sentences if c.key in marks)
-        unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
-        distinct = {c.key for c in set_apart} - {c.key for c in floor}
-        apart = sum(1 for c in sentences if c.key in distinct)
-        worded = sum(1 for c in sentences if c in by_words)
-        steps.append(Step("Selector", _ms(t0),
-                          f"kept {len(sentences)} sentences, {len(memories)} entries, {len(facts)} durable facts; "
-                          f"{marked} marked current/replaced{_apart(apart)}{_words_kept(worded)}{_left_out(older)}"
-                          f"{_newer_shown(newer)}{_relatives(relatives)}{unsaid} "
-                          "(decided in code)",
-                          parsed=[c.key for c in shown]))
-        about_them = decided.personal or (known is not None and known.about_someone_known(text))
-        return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
-                        may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
-                        follow_up=decided.follow_up or not self.config.standalone_without_recent,
-                        parts=decided.queries[1:] if self.config.name_the_parts else [])
+            sentences = self._within_share(found.floor, sentences,
+                                           first=[c.key for c in found.set_apart + found.by_words])
+        # The newer value is shown as the person said it, a dated sentence like the rest.
+        newer = self._successors(changes, found.search.candidates, sentences)
+        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer)
+
+    def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
+        """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on
+        the same subject contradicts; for any question not about the past, one whose value memory knows changed."""
+        route = plan.route
+        older: dict[str, str] = {}
+        if route.current and self.config.replaced_now is not None:
+            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
+        if route.current or (route.question and not route.past):
+            older.update((key, "") for key in changes.successors)  # its successor is shown instead
+        return older
+
+    def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str]) -> list[str]:
+        """Each sentence dated; for a question about time, the date in words in the question's language (the reply
+        copies it) and "yesterday" counted from it."""
+        about_time = plan.route.temporal
+        words_in = plan.language if about_time else None
+        return [said_line(c, marks.get(c.key, ""), compact=True, words_in=words_in, resolve_dates=about_time)
+                for c in shown]
 
     def _within_share(self, floor: list[Candidate], sentences: list[Candidate], first: list[str] = ()) -> list[Candidate]:
         """The floor's sentences still shown, and the others while every line fits in the floor's tokens plus
@@ -159,22 +223,20 @@ class Gatherer:
 
     def _quoted(self, entries: list[tuple[Memory, float]], shown: list[Candidate]) -> list[Candidate]:
         """The sentences that state each entry (what its line would quote), each once, not when shown already, at the
-        best score of the entries that quote it. A question or small talk is never evidence, quoted or found: in
-        LoCoMo a message's opening "Gina: Thanks, Jon!" shares the speaker's name with an entry about her, and 81
-        such lines (17 questions) reached E's prompts for conv-26's and conv-30's 200 questions."""
+        best score of the entries that quote it. A question or small talk is never evidence, quoted or found: a
+        message's opening "Gina: Thanks, Jon!" shares the speaker's name with every entry about her."""
         message_ids = {s.message_id for entry, _ in entries for s in entry.sources}
         shown_ids = {c.id for c in shown if c.kind == "sentence"}
-        small_talk = not self.config.skip_small_talk
         out: dict[int, Candidate] = {}
         for sentence in self.store.sentences(message_ids=message_ids):
-            if never_evidence(sentence.text, small_talk=small_talk):
+            if never_evidence(sentence.text, small_talk=False):
                 continue
             for entry, best in entries:
                 if sentence.id not in shown_ids and quotes(entry, sentence):
                     out[sentence.id] = Candidate(sentence, max(best, out[sentence.id].score if sentence.id in out else 0.0))
         return list(out.values())
 
-    def _by_words(self, text: str, found, vector, shown: list[Candidate], exclude_message: int | None
+    def _by_words(self, text: str, found: Search, vector, shown: list[Candidate], exclude_message: int | None
                   ) -> list[Candidate]:
         """The first `lexical_k` usable sentences the word index ranks highest for the message and `shown` lacks;
         one the cosine search also found keeps its candidate, another is scored by cosine like the rest."""
@@ -190,21 +252,21 @@ class Gatherer:
         for i in ids:
             sentence = stored.get(i)
             if (sentence is None or sentence.message_id == exclude_message or f"s{i}" in shown_keys
-                    or never_evidence(sentence.text, small_talk=not self.config.skip_small_talk)):
+                    or never_evidence(sentence.text, small_talk=False)):
                 continue
             out.append(found_by_key.get(f"s{i}") or Candidate(sentence, _cosine(vector, vectors.get(i))))
             if len(out) == k:
                 break
         return out
 
-    def _choose(self, found, floor: list[Candidate], set_apart: list[Candidate]
+    def _choose(self, found: Search, floor: list[Candidate], set_apart: list[Candidate]
                 ) -> tuple[list[Candidate], list[Candidate], list[Candidate]]:
         """Naive RAG's sentences as a floor, each part's best sentences, what the distinctive search adds, and the
         entries close enough to matter."""
         cfg = self.config
         sentences = list(floor)
         for part in range(1, len(found.by_query)):
-            sentences += [c for c in found.top_sentences(part, cfg.part_k) if c not in sentences]
+            sentences += [c for c in found.top_sentences(part, PART_K) if c not in sentences]
         sentences += [c for c in set_apart if c not in sentences]
         # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
         shown_messages = {s.sources[0].message_id for s in sentences}
@@ -214,14 +276,10 @@ class Gatherer:
             repeated = bool(fact.sources) and all(s.message_id in shown_messages for s in fact.sources)
             return not cfg.facts_min_score or (fact.score >= cfg.facts_min_score and not repeated)
 
-        facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][: cfg.facts_shown]
+        facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][:FACTS_SHOWN]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
                     and not any(s.message_id in shown_messages for s in c.sources)]
         memories = _one_per_message(memories)[: cfg.memories_shown]
-        if cfg.within_rag_budget:
-            budget = sum(self._cost(c) for c in floor)  # what naive RAG's own lines take
-            kept = set(map(id, self._best_within(sentences + memories + facts, budget)))
-            sentences, memories, facts = ([c for c in group if id(c) in kept] for group in (sentences, memories, facts))
         if len(sentences) + len(memories) < cfg.min_keep:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]
             sentences += extra[: cfg.min_keep - len(sentences) - len(memories)]
@@ -232,55 +290,14 @@ class Gatherer:
         start = self.config.distinctive_from
         return start is not None and (start == 0 or self.index.held("sentences") >= start)
 
-    def _set_apart(self, found, long_memory: bool) -> list[Candidate]:
-        """What the distinctive search offers LightMem beyond naive RAG's lines: its first `distinctive_k`; with
-        `distinctive_after_floor`, in a long memory whose floor is that search's first k, the `distinctive_k` after."""
-        after = self.config.rag_top_k if long_memory and self.config.distinctive_after_floor else 0
-        return found.distinctive(0, after + self.config.distinctive_k)[after:]
-
-    def _floor(self, found, long_memory: bool) -> list[Candidate]:
+    def _floor(self, found: Search, long_memory: bool) -> list[Candidate]:
         """Naive RAG's sentences, which LightMem always shows too: plain cosine's k, or the distinctive search's."""
         k = self.config.rag_top_k
         return found.distinctive(0, k) if long_memory else found.top_sentences(0, k)
 
-    def _best_within(self, chosen: list[Candidate], budget: int) -> list[Candidate]:
-        """Best score first, each that still fits in `budget` tokens (at least `min_keep`, whatever they cost)."""
-        kept, spent = [], 0
-        for c in sorted(chosen, key=lambda c: -c.score):
-            cost = self._cost(c)
-            if spent + cost <= budget or len(kept) < self.config.min_keep:
-                kept.append(c)
-                spent += cost
-        return kept
-
     def _cost(self, c: Candidate) -> int:
-        """Tokens of the line `c` becomes (a durable fact is its text)."""
-        if c.kind == "sentence":
-            line = said_line(c, compact=self.config.compact_lines, speaker=self.config.speakers)
-        else:
-            line = c.text if c.tier == "ltm" else memory_line(c, with_sources=True)
-        return self.llm.count_tokens(line)
-
-    def published(self, text: str, *, today: str, exclude_message: int | None, touch_at: str | None) -> Evidence:
-        """The published pipeline: a model Controller, a model Selector, memory texts without their sources."""
-        decision = controller.decide(self.llm, self.prompts, text, today=today, seed=self.seed)
-        steps = [Step.from_structured("Controller", decision, controller.describe(decision.value))]
-        t0 = time.perf_counter()
-        queries = [q for q in dict.fromkeys(q.strip() for q in [text, *decision.value.queries]) if q]
-        vectors = self.embedder.embed_batch(queries, role="query")
-        candidates = search(self.store, self.index, vectors, k=self.config.top_k, fetch=self.config.top_k,
-                            sentences=False, touch_at=touch_at,
-                            exclude_message=exclude_message).candidates[: 2 * self.config.top_k]
-        steps.append(Step("Retriever", _ms(t0), f"{len(candidates)} candidates", parsed=_listing(candidates)))
-        kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
-                                          min_keep=self.config.min_keep, seed=self.seed)
-        if selection is None:
-            steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
-        else:
-            steps.append(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
-        facts = [m.text for m in self.store.memories(tier="ltm")][: self.config.max_facts]
-        return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps,
-                        prompt="responder")
+        """Tokens of the line `c` becomes."""
+        return self.llm.count_tokens(said_line(c, compact=True))
 
 
 def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
@@ -340,11 +357,3 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 1)
 
 
-def told(store: Store) -> list[str]:
-    """Everything the person told, one text per message (questions left out), and every entry memory holds
-    (one they typed into "memory about you" was never a message)."""
-    by_message: dict[int, list[str]] = {}
-    for s in store.sentences():
-        if not is_question(s.text):
-            by_message.setdefault(s.message_id, []).append(s.text)
-    return [" ".join(texts) for texts in by_message.values()] + [m.text for m in store.memories()]

@@ -2,15 +2,34 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
-from .abstain import UNKNOWN, language
-from .controller import asks
+from .abstain import UNKNOWN
+from .controller import asks, only_about_relatives
+from .evidence import Evidence
+from .plan import Plan
 from .trace import Step
+
+
+def recent_turns(window: list[ChatMessage], plan: Plan, evidence: Evidence, *, current: bool,
+                 quiet: bool) -> list[ChatMessage]:
+    """The turns before the message that its answer reads (`current`: the window ends with the message itself;
+    `quiet`: the assistant's replies cut short). A statement is acknowledged from the message alone: given earlier
+    turns a small model copies or impersonates them. A question that does not lean on the turns before sees only
+    what was told there and, asked about the person, not what they told of a relative or pet."""
+    recent = window[:-1] if current and window and window[-1]["role"] == "user" else window
+    if quiet:
+        recent = quiet_replies(recent)
+    if not evidence.question:
+        return []
+    if not evidence.follow_up:
+        return told_only(recent, left_out=only_about_relatives if plan.about_the_person else lambda _: False)
+    return recent
 
 
 def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int = 120) -> list[ChatMessage]:
@@ -47,17 +66,6 @@ def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = la
         if telling:
             out.append(turn)
     return out
-
-
-def in_parts(question: str, parts: list[str]) -> str:
-    """The question with its parts named, in its own language, when it has two or more."""
-    if len(parts) < 2:
-        return question
-    named = "; ".join(f"{i}) {part}" for i, part in enumerate(parts, 1))
-    return f"{question}\n({_EACH_PART[language(question)]} {named})"
-
-
-_EACH_PART = {"es": "Responde a cada parte:", "en": "Answer each part:"}
 
 
 def build_prompt(
@@ -102,3 +110,28 @@ def respond(llm: LLM, packed: PackedPrompt, *, max_tokens: int, seed: int = 0,
     )
     return answer, step
 
+
+
+@dataclass(frozen=True)
+class Responder:
+    """One answer's Responder: its prompt, packed from the evidence lines and turns it reads, and the model's reply."""
+
+    llm: LLM
+    prompts: PromptLibrary
+    limits: BudgetLimits
+    template: str
+    question: str
+    today: str
+    facts: list[str]
+    summary: str
+    max_tokens: int
+    seed: int = 0
+
+    def prompt(self, evidence: list[str], recent: list[ChatMessage]) -> PackedPrompt:
+        return build_prompt(self.llm, self.prompts, self.limits, template=self.template, question=self.question,
+                            today=self.today, facts=self.facts, summary=self.summary, evidence=evidence,
+                            recent=recent)
+
+    def reply(self, packed: PackedPrompt, on_text: Callable[[str], None] | None) -> tuple[str, Step]:
+        """One blocking model call: the reply and its trace step."""
+        return respond(self.llm, packed, max_tokens=self.max_tokens, seed=self.seed, on_text=on_text)

@@ -77,9 +77,10 @@ def asks_about_themselves(question: str) -> bool:
     return plan(question).personal
 
 
-def to_the_person(answer: str, question: str) -> str:
-    """`answer` with each clause the model wrote in the person's voice turned to the second person."""
-    if not asks_about_themselves(question):
+def to_the_person(answer: str, question: str, *, personal: bool | None = None) -> str:
+    """`answer` with each clause the model wrote in the person's voice turned to the second person; `personal`:
+    whether the question is asked in the first person, when the turn's plan knows it already."""
+    if not (asks_about_themselves(question) if personal is None else personal):
         return answer
     return _turned(_unintroduced(answer) if asks_anothers_name(question) else answer, language(question))
 

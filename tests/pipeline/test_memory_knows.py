@@ -1,7 +1,6 @@
 """What memory knows that naive RAG does not, decided in code: relations never mentioned, the newest value of
 something asked about now, and the dates that relative words stand for."""
 from dreaming_agent.pipeline.agent import AgentConfig
-from dreaming_agent.pipeline.gather_config import GatherConfig
 from dreaming_agent.testing import ScriptedLLM
 
 
@@ -43,10 +42,6 @@ def test_a_question_about_time_reads_dates_in_words_and_rag_stays_verbatim(make_
             in spanish.prompt_text)
     weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as stored
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
-    worded = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(rag_dates_in_words=True)))
-    worded.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
-    assert ("- 22 March 2026: My granddaughter was born yesterday, 3.2 kilos."  # the ablation's naive RAG
-            in worded.ask("How much did my granddaughter weigh?", mode="rag").prompt_text)
 
 
 def test_an_answer_writing_a_lines_date_in_words_is_not_abstained_on(make_agent):

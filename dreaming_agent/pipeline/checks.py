@@ -1,0 +1,372 @@
+"""What happens to the model's answer before the person sees it: a list of checks, run in order by one loop.
+
+Each check has a name, says when it applies (`applies(plan, evidence)`) and gives a verdict on the answer: keep it,
+replace it, or ask the model once more without some evidence lines (or without the recent turns). `run` owns the
+model calls, the retry budget (a check asks again at most once; its verdict on the new answer keeps or replaces)
+and the trace. A check may also filter the reply as it streams (`stream`), so that what the person sees while it
+is written agrees with what the check will decide.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from ..context.budget import PackedPrompt
+from ..errors import BackendUnavailable, ModelTimeout
+from ..llm.base import ChatMessage
+from ..store import Store
+from ..text import mentions
+from . import abstain, acknowledge, dates, voice
+from .evidence import Evidence
+from .plan import Plan, Told
+from .responder import Responder
+from .trace import Step, Trace
+
+OnText = Callable[[str | None], None]  # a piece of the reply as it is written; None: what was shown is withdrawn
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Keep (the default), replace (`text`), or ask again (`again_without`): what a check decided."""
+
+    text: str | None = None  # the answer shown instead of the model's
+    again_without: tuple[int, ...] | None = None  # ask again, without these evidence lines
+    without_recent: bool = False  # ...and without the recent turns
+    note: Step | None = None  # traced at once
+    ruling: Step | None = None  # code's own verdict on the answer (abstention, acknowledgement), traced last
+    error: str | None = None  # the answer is a failure to show, not one to store
+
+
+KEEP = Verdict()
+
+
+def replaced(text: str, *, note: Step | None = None, ruling: Step | None = None, error: str | None = None) -> Verdict:
+    return Verdict(text, note=note, ruling=ruling, error=error)
+
+
+def asked_again(without: tuple[int, ...] = (), *, without_recent: bool = False, note: Step | None = None) -> Verdict:
+    return Verdict(again_without=tuple(without), without_recent=without_recent, note=note)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The answer under check and what it was written from."""
+
+    text: str
+    evidence: Evidence
+    recent: list[ChatMessage]
+    packed: PackedPrompt
+    ruling: Step | None = None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What the checks read besides the answer: the message's plan, the person's words, the checks' settings."""
+
+    plan: Plan
+    store: Store
+    told: Told
+    off_the_question: float | None  # see `AgentConfig.off_the_question`
+    name_checks: bool
+
+
+class Check:
+    name = ""
+    before_the_model = False  # decides from the evidence alone; a replacement is the answer, no model call
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return True
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        raise NotImplementedError
+
+    def stream(self, on_text: OnText, plan: Plan) -> OnText | None:
+        """A filter of the streamed reply that agrees with this check, or None."""
+        return None
+
+
+def run(checks: list[Check], draft: Draft, context: Context, responder: Responder, trace: Trace,
+        on_text: OnText | None) -> Draft:
+    """The answer: decided by a check from the evidence alone, or the model's reply after every check that applies.
+
+    Blocking model calls: one, and one more for each check that asks again (at most two today). A model that fails
+    leaves the draft as it was before that call, with the failure as its answer."""
+    applicable = [check for check in checks if check.applies(context.plan, draft.evidence)]
+    filters = []
+    for check in reversed(applicable) if on_text else ():
+        if (wrapped := check.stream(on_text, context.plan)) is not None:
+            on_text = wrapped
+            filters.append(wrapped)
+    for check in (c for c in applicable if c.before_the_model):
+        verdict = check.verdict(draft, context)
+        if verdict.text is not None:
+            return _applied(draft, verdict, trace, ruled=True)
+    try:
+        text, step = responder.reply(draft.packed, on_text)
+        trace.add(step)
+        draft = replace(draft, text=text)
+        for check in (c for c in applicable if not c.before_the_model):
+            verdict = check.verdict(draft, context)
+            if verdict.again_without is not None:
+                if verdict.note:
+                    trace.add(verdict.note)
+                draft = _again(draft, verdict, responder, trace, on_text)
+                verdict = check.verdict(draft, context, again=True)
+            draft = _applied(draft, verdict, trace)
+    except (BackendUnavailable, ModelTimeout) as e:
+        trace.add(Step("Responder", 0.0, "model failed", error=str(e)))
+        return replace(draft, text=f"⚠️ {e} Your message is saved; send it again once the model is back.", error=str(e))
+    for shown in filters:
+        if hasattr(shown, "finish"):
+            shown.finish()
+    if draft.ruling:
+        trace.add(draft.ruling)
+    return draft
+
+
+def _applied(draft: Draft, verdict: Verdict, trace: Trace, *, ruled: bool = False) -> Draft:
+    """The draft after a verdict that keeps or replaces (asking again twice is not in the budget: kept)."""
+    if verdict.text is None:
+        return draft
+    if verdict.note:
+        trace.add(verdict.note)
+    if verdict.error:
+        trace.step("Responder").error = verdict.error
+    draft = replace(draft, text=verdict.text, ruling=verdict.ruling or draft.ruling, error=verdict.error or draft.error)
+    if ruled and draft.ruling:
+        trace.add(draft.ruling)
+    return draft
+
+
+def _again(draft: Draft, verdict: Verdict, responder: Responder, trace: Trace, on_text: OnText | None) -> Draft:
+    """The question asked once more without the evidence lines (and turns) the verdict names: a blocking call."""
+    evidence = draft.evidence
+    for i in sorted(verdict.again_without, reverse=True):
+        evidence = evidence.without(i)
+    recent = [] if verdict.without_recent else draft.recent
+    packed = responder.prompt(evidence.lines, recent)
+    if on_text:
+        on_text(None)  # the reply streamed so far is withdrawn; the next one is judged from its start
+    text, step = responder.reply(packed, on_text)
+    step.name = "Responder, again"
+    trace.add(step)
+    return replace(draft, text=text, evidence=evidence, recent=recent, packed=packed)
+
+
+def _abstention(check: abstain.Check) -> Step:
+    return Step("Abstention", 0.0, check.reason, parsed={"abstained": check.abstained})
+
+
+# -- the checks, in the order they run --------------------------------------------------------------------
+class NeverSaid(Check):
+    """A question about a relation the person never mentioned: "I don't know", without a model call."""
+
+    name, before_the_model = "Never said", True
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.may_abstain and evidence.relations is not None and bool(evidence.relations.unsaid)
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        ruling = draft.evidence.relations.never_said(context.plan.text)
+        return replaced(ruling.answer, ruling=_abstention(ruling))
+
+
+class NoEvidence(Check):
+    """A question about the person with no evidence line and no fact: "I don't know", without a model call."""
+
+    name, before_the_model = "No evidence", True
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.may_abstain
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if draft.evidence.lines or draft.evidence.facts:
+            return KEEP
+        ruling = abstain.no_evidence(context.plan.text)
+        return replaced(ruling.answer, ruling=_abstention(ruling))
+
+
+class CopiedAcknowledgement(Check):
+    """A question's reply that opens with the code's acknowledgement of an earlier statement, copied from the window:
+    that opening goes; when it was all of the reply, asked again without the recent turns ("I don't know" if the
+    new reply is the acknowledgement again)."""
+
+    name = "Acknowledgement copied"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.question and plan.question
+
+    def stream(self, on_text: OnText, plan: Plan) -> OnText:
+        return acknowledge.Stripped(on_text)
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        rest = acknowledge.without_copied(draft.text)
+        if again:
+            return replaced(rest or abstain.UNKNOWN[context.plan.language])
+        if rest == draft.text:
+            return KEEP
+        if rest:
+            return replaced(rest, note=Step(self.name, 0.0, "the reply opened with an earlier statement's "
+                                            "acknowledgement, copied from the window; that opening is left out",
+                                            parsed={"asked_again": False}))
+        return asked_again(without_recent=True, note=Step(
+            self.name, 0.0, "the reply was only an earlier statement's acknowledgement, copied from the window; "
+            "asked again without the recent turns", parsed={"asked_again": True}))
+
+
+# Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
+_AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
+          "Own name": "asked again without those lines, the answer gave the person's own name again",
+          "Another's name": "asked again without those lines, the answer again named one of another kind"}
+
+
+class OffTheQuestion(Check):
+    """An answer that restates an evidence line off the question (`abstain.off_the_question`), gives the person's
+    own name for someone else's (`abstain.own_name_given`) or a name of another kind
+    (`abstain.given_to_another_kind`): asked again without the lines behind it; still off, "I don't know"."""
+
+    name = "Off the question"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.may_abstain
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        off = _off_the_question(draft, context) if draft.text else None
+        if off is None:
+            return KEEP
+        indices, name, reason = off
+        unknown = abstain.UNKNOWN[context.plan.language]
+        if again:
+            return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name])))
+        note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices]})
+        if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
+            return replaced(unknown, note=note, ruling=_abstention(abstain.Check(unknown, True, reason)))
+        return asked_again(tuple(indices), note=note)
+
+
+def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, str] | None:
+    """The indices of the evidence lines to leave out for an answer off the question, the check's name and why;
+    None when the answer is none of the three slips (or their checks are off)."""
+    answer, question, packed = draft.text, context.plan.text, draft.packed
+    kept = [draft.evidence.shown[i] for i in packed.kept_evidence]
+    if context.name_checks:
+        own = abstain.own_name_given(answer, question, [c.text for c in kept])
+        if own is not None:
+            return [packed.kept_evidence[i] for i in own], "Own name", (
+                "the answer gave the person's own name for the name of someone or something else; "
+                + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
+        misnamed = abstain.given_to_another_kind(answer, question, context.told)
+        if misnamed.names:
+            lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in misnamed.names)]
+            return [packed.kept_evidence[i] for i in lines], "Another's name", (
+                f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
+                f"gave only to {misnamed.given_to}; "
+                + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
+    below = context.off_the_question
+    if below is None:
+        return None
+
+    def message_of(i: int) -> str:  # the whole message(s) the line comes from
+        c = kept[i]
+        ids = {c.record.message_id} if c.kind == "sentence" else {s.message_id for s in c.record.sources}
+        return " ".join(s.text for s in context.store.sentences(message_ids=ids)) or c.text
+
+    line = abstain.off_the_question(answer, question, [(c.text, c.score) for c in kept], message_of, below=below)
+    if line is None:
+        return None
+    best = max(c.score for c in kept)
+    return [packed.kept_evidence[line]], "Off the question", (
+        f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
+        f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
+
+
+class EmptyAnswer(Check):
+    """An empty reply is a failure to show, not an answer to store."""
+
+    name = "Empty answer"
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if draft.text:
+            return KEEP
+        error = "The model returned an empty answer."
+        return replaced(f"⚠️ {error} Your message is saved; send it again.", error=error)
+
+
+class Abstention(Check):
+    """A question about the person: an answer that names what no line shown says, or a name or number the person
+    never said of the relation asked after, becomes "I don't know"."""
+
+    name = "Abstention"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.may_abstain
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if draft.ruling or draft.error:
+            return KEEP
+        evidence, answer, question = draft.evidence, draft.text, context.plan.text
+        kept_lines = "\n".join([*(evidence.lines[i] for i in draft.packed.kept_evidence), *evidence.facts])
+        ruling = abstain.check(answer, question, dates.with_words(kept_lines))
+        if not ruling.abstained and evidence.relations is not None:
+            ruling = evidence.relations.check(answer, question, dated=dates.names_a_day(answer))
+        return replaced(ruling.answer, ruling=_abstention(ruling))
+
+
+class Acknowledgement(Check):
+    """A statement's reply: never a refusal, never the person's words as the assistant's (`acknowledge.check`)."""
+
+    name = "Acknowledgement"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return not evidence.question
+
+    def stream(self, on_text: OnText, plan: Plan) -> OnText:
+        return acknowledge.Held(on_text, plan.text)  # a refusal is never shown, not even for a moment
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if draft.error:
+            return KEEP
+        ruling = acknowledge.check(draft.text, context.plan.text)
+        return replaced(ruling.answer, ruling=Step(self.name, 0.0, ruling.reason, parsed={"replaced": ruling.abstained}))
+
+
+class InTheirLanguage(Check):
+    """A reply that only says it does not know, in the question's language (`abstain.in_their_language`)."""
+
+    name = "In their language"
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        shown = abstain.in_their_language(draft.text, context.plan.text)
+        if shown == draft.text:
+            return KEEP
+        return replaced(shown, note=Step(self.name, 0.0, "'I don't know' said in the question's language",
+                                         parsed={"model": draft.text, "shown": shown}))
+
+
+class Voice(Check):
+    """A question the person asks about themselves is answered to them, not in their voice (`voice.to_the_person`)."""
+
+    name = "Voice"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.question and plan.question and plan.personal
+
+    def stream(self, on_text: OnText, plan: Plan) -> OnText:
+        return voice.Addressed(on_text, plan.text)
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if draft.error:
+            return KEEP
+        turned = voice.to_the_person(draft.text, context.plan.text, personal=True)
+        if turned == draft.text:
+            return KEEP
+        return replaced(turned, note=Step(self.name, 0.0, "the person's own first person turned to them",
+                                          parsed={"model": draft.text, "shown": turned}))
+
+
+# The default variant's checks, in order; the published pipeline keeps only what any reply needs.
+DEFAULT: list[Check] = [NeverSaid(), NoEvidence(), CopiedAcknowledgement(), OffTheQuestion(), EmptyAnswer(),
+                        Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
+PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
+FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}
