@@ -306,7 +306,8 @@ class Abstention(Check):
         if draft.ruling or draft.error:
             return KEEP
         evidence, answer, question = draft.evidence, draft.text, context.plan.text
-        kept_lines = "\n".join([*(evidence.lines[i] for i in draft.packed.kept_evidence), *evidence.facts])
+        kept_lines = "\n".join([*(evidence.lines[i] for i in draft.packed.kept_evidence),
+                                *(c.text for c in evidence.facts)])
         ruling = abstain.check(answer, question, dates.with_words(kept_lines))
         if not ruling.abstained and evidence.relations is not None:
             ruling = evidence.relations.check(answer, question, dated=dates.names_a_day(answer))

@@ -19,7 +19,7 @@ class Evidence:
 
     lines: list[str] = field(default_factory=list)
     shown: list[Candidate] = field(default_factory=list)
-    facts: list[str] = field(default_factory=list)  # durable facts (long-term tier) that bear on the question
+    facts: list[Candidate] = field(default_factory=list)  # durable facts (long-term tier) that bear on the question
     steps: list[Step] = field(default_factory=list)
     question: bool = True  # False: a statement, answered with an acknowledgement and never abstained on
     may_abstain: bool = False  # the Controller saw a question about the person: code may answer "I don't know"

@@ -111,7 +111,7 @@ class Gatherer:
         shown = in_date_order(chosen.sentences)
         steps.append(Step("Selector", _ms(t0), chosen.describe(found, known), parsed=[c.key for c in shown]))
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        return Evidence(self._lines(plan, shown, chosen.marks), shown, facts=[c.text for c in chosen.facts],
+        return Evidence(self._lines(plan, shown, chosen.marks), shown, facts=chosen.facts,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up)
 
@@ -134,7 +134,7 @@ class Gatherer:
             steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
         else:
             steps.append(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
-        facts = [m.text for m in self.store.memories(tier="ltm")][:PUBLISHED_FACTS]
+        facts = [Candidate(m, 0.0) for m in self.store.memories(tier="ltm")][:PUBLISHED_FACTS]
         return Evidence([memory_line(c, with_sources=False) for c in kept], kept, facts=facts, steps=steps)
 
     # -- LightMem, step by step ----------------------------------------------------------------------
