@@ -8,7 +8,9 @@ from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage, streamed
 from ..prompts import PromptLibrary
 from ..text import split_sentences
-from .abstain import UNKNOWN, language
+from .. import lang
+from ..lang import language
+from .abstain import UNKNOWN
 from .controller import asks
 from .trace import Step
 
@@ -57,7 +59,7 @@ def in_parts(question: str, parts: list[str]) -> str:
     return f"{question}\n({_EACH_PART[language(question)]} {named})"
 
 
-_EACH_PART = {"es": "Responde a cada parte:", "en": "Answer each part:"}
+_EACH_PART = lang.each("EACH_PART")
 
 
 def build_prompt(
