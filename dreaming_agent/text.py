@@ -5,6 +5,8 @@ import difflib
 import re
 import unicodedata
 
+from . import lang
+
 _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?¡¿…])\s+")
@@ -13,62 +15,28 @@ _LINE_BREAK = re.compile(r"\n+")
 # "George R. R. Martin" (the third scenario's "…mi nueva doctora aquí, la Dra." was stored without her name).
 # "I." stays a sentence's end ("…shouldn't I.").
 _ABBREVIATION_END = re.compile(
-    r"(?:^|[\s(¡¿\"'])(?:(?i:dr|dra|drs|dres|mr|mrs|ms|mx|sr|sra|srta|sres|prof|profa|st|sto|sta|jr|dña|"
-    r"e\.g|i\.e|vs|approx|aprox|p\.ej)|[A-HJ-Z](?:\.[A-Z])*)\.$")
+    r"(?:^|[\s(¡¿\"'])(?:(?i:" + lang.pattern("TITLES") + r")|[A-HJ-Z](?:\.[A-Z])*)\.$")
 
-# Capitalised words that are not names: sentence openers, pronouns, titles (English and Spanish).
-_NOT_NAMES = frozenset(
-    """the a an i i'm i've i'd i'll my me we our you your he she his her they their it its this that these those
-    there here user person assistant yes no hi hello hey ok okay oh well so and but or also then when what who
-    where why how which is was are were do does did have has had can could will would should may might
-    today yesterday tomorrow tonight now
-    el la los las un una unos unas yo mi mis me nosotros nuestro tu tus usted el ella ellos ellas su sus
-    este esta estos estas ese esa eso esto hay aqui alli si no hola vale pues y pero o tambien entonces cuando
-    que quien donde por porque como cual es era son fue soy estoy tengo tiene hoy ayer manana ahora
-    del al de en con para sin sobre desde hasta muy mas menos ya usuario usuaria""".split()
-)
+# Capitalised words that are not names: sentence openers, pronouns, titles.
+_NOT_NAMES = lang.words("NOT_NAMES")
 
-_NUMBER_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30", "forty": "40",
-    "fifty": "50", "hundred": "100",
-    "uno": "1", "una": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
-    "ocho": "8", "nueve": "9", "diez": "10", "once": "11", "doce": "12", "veinte": "20", "treinta": "30",
-    "cuarenta": "40", "cincuenta": "50", "cien": "100",
-}
+_NUMBER_WORDS = lang.merged("NUMBER_WORDS")
 
-# Names whose English and Spanish forms share too little spelling to be matched by similarity.
-_ALIASES = {
-    "spain": "espana", "germany": "alemania", "england": "inglaterra", "london": "londres",
-    "new york": "nueva york", "japan": "japon", "mexico city": "ciudad de mexico", "netherlands": "paises bajos",
-    "switzerland": "suiza", "seville": "sevilla", "saragossa": "zaragoza", "majorca": "mallorca",
-}
+# Names whose forms in two languages share too little spelling to be matched by similarity: English -> another's.
+_ALIASES = lang.merged("ALIASES")
 
 
-# Who someone is to the person, in English and Spanish, one group per relation (accents folded).
-_RELATIONS = [frozenset(group.split()) for group in (
-    "sister sisters sis hermana hermanas", "brother brothers hermano hermanos", "mother mom mum mama madre",
-    "father dad papa padre", "grandmother grandma abuela", "grandfather grandpa abuelo", "wife esposa mujer",
-    "husband esposo marido", "son sons child children kids hijo hijos", "daughter daughters child children kids hija "
-    "hijas hijos", "boyfriend partner novio pareja", "girlfriend partner novia pareja", "friend friends amigo amiga "
-    "amigos amigas", "aunt tia", "uncle tio", "cousin primo prima", "niece sobrina", "nephew sobrino",
-    "grandson nieto", "granddaughter nieta", "neighbour neighbor vecino vecina",
-    "boss manager supervisor jefe jefa encargado encargada", "son-in-law yerno", "daughter-in-law nuera",
-    "mother-in-law suegra", "father-in-law suegro", "brother-in-law cunado", "sister-in-law cunada",
-)]
+# Who someone is to the person, one group per relation across the languages (accents folded).
+_RELATIONS = lang.groups("RELATIONS")
 # Animals are often named by breed ("my greyhound"), so a lexicon cannot tell that one was never mentioned.
-ANIMALS = [frozenset(group.split()) for group in (
-    "dog dogs puppy perro perra perrito perrita", "cat cats kitten gato gata gatito gatita",
-)]
+ANIMALS = lang.groups("ANIMALS")
 PEOPLE = frozenset().union(*_RELATIONS)
 # Family: one person is one of these to the person (a sister is no daughter); a friend may also be a neighbour.
-KIN = PEOPLE - frozenset(
-    """boyfriend girlfriend partner novio novia pareja friend friends amigo amiga amigos amigas neighbour neighbor
-    vecino vecina boss manager supervisor jefe jefa encargado encargada""".split())
+KIN = PEOPLE - lang.words("NOT_KIN")
 _RELATIONS += ANIMALS
 _POSSESSIVE = re.compile(r"['’]s?$")  # "sister's", "parents'"
-# "son" is also Spanish for "they are": in a Spanish question it asks after nobody.
-_NOT_RELATIONS_IN = {"es": frozenset({"son"}), "en": frozenset()}
+# Relation words that in a question of one language ask after nobody ("son" is Spanish for "they are").
+_NOT_RELATIONS_IN = {code: frozenset(said.split()) for code, said in lang.each("NOT_RELATIONS").items()}
 
 
 def relations_missing(text: str, other: str) -> list[str]:
@@ -146,23 +114,12 @@ def proper_nouns(text: str) -> set[str]:
     return set(names)
 
 
-# Words of greeting, thanks, agreement, praise and exclamation (English and Spanish, accents folded). A sentence made
-# only of these and names ("Wow, Mel!", "¡Gracias, Ana!", "Phew!", "Nice job!", "That looks great!") tells nothing
-# about anyone. "yes", "yep", "no" are not here: they answer something.
-_SMALL_TALK = frozenset(
-    """hi hello hey hiya howdy morning evening night good great nice cool awesome amazing wonderful lovely sweet
-    fantastic sounds wow whoa oh ah aw aww haha hahaha lol thanks thank thx you so much very really totally definitely
-    absolutely agreed agree exactly indeed sure bye goodbye later soon see talk to take care congrats
-    congratulations cheers welcome glad hear same here too me that that's it's is what a
-    yay woohoo hooray yippee phew ooh omg hmm job funny looks look true yes yep yeah yup nope no for
-    hola buenas buenos dias tardes noches gracias muchas muchisimas guau vaya uau ay jaja jajaja genial estupendo
-    perfecto claro vale bien muy super que chulo adios hasta luego pronto nos vemos hablamos felicidades
-    enhorabuena bienvenido bienvenida igualmente cuidate besos abrazo saludos de acuerdo uf uff bravo guay ole mola
-    si""".split()
-)
+# Words of greeting, thanks, agreement, praise and exclamation (accents folded). A sentence made only of these and
+# names ("Wow, Mel!", "¡Gracias, Ana!", "Phew!", "Nice job!", "That looks great!") tells nothing about anyone. "yes",
+# "yep", "no" are not here: they answer something.
+_SMALL_TALK = lang.words("SMALL_TALK")
 # Of which at least one must be said: a sentence of "you", "so" and names is not small talk, just short.
-_SMALL_TALK_FUNCTION = frozenset("you so much very really to take here too me that that's it's is what a for muy que "
-                                 "de nos hasta".split())
+_SMALL_TALK_FUNCTION = lang.words("SMALL_TALK_FUNCTION")
 
 
 def says_nothing(text: str) -> bool:
@@ -174,10 +131,13 @@ def says_nothing(text: str) -> bool:
             and any(w not in _SMALL_TALK_FUNCTION for w in content))
 
 
+_ONE = lang.words("ONE")
+
+
 def number_word(word: str) -> int | None:
     """A count said in words ("three", "tres", "a", "una"), or None."""
     word = normalize(word)
-    if word in ("a", "an", "un"):
+    if word in _ONE:
         return 1
     value = _NUMBER_WORDS.get(word)
     return int(value) if value is not None else None

@@ -10,14 +10,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from .. import lang
 from ..text import mentions, normalize, words
 
 CONVERSATIONS = Path(__file__).resolve().parent / "conversations"
 # Words that show an entry copied the person's own first-person sentence instead of stating a fact about them.
-_FIRST_PERSON = frozenset("i i'm im i've i'd i'll my me mine myself yo mi mis soy estoy tengo vivo".split())
+_FIRST_PERSON = lang.words("FIRST_PERSON_COPIED")
 # A reply that refuses, or says it knows nothing, where the person only told it something.
-_UNNATURAL = ("i don't know", "i do not know", "no lo se", "can't assist", "cannot assist", "i'm sorry", "i am sorry",
-              "lo siento", "as an ai", "don't have any information", "don't have enough information")
+_UNNATURAL = lang.phrases("UNNATURAL")
 
 
 class ExpectedFact(BaseModel):

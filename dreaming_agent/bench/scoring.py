@@ -10,39 +10,12 @@ from functools import lru_cache
 
 from dreaming_agent.bench.locomo import LocomoQuestion
 from dreaming_agent.bench.scenario import Question
+from dreaming_agent import lang
 from dreaming_agent.text import normalize
 
 # An answer "says it does not know" when one of these phrases occurs (after normalisation, so accents and case do not
-# matter). Spanish "no sé" normalises to "no se", which is also the reflexive "no se mudó", so it only counts at a
-# clause end or before a word that introduces what is unknown.
-_ABSTENTION_PATTERNS = [
-    # English
-    r"(?:don'?t|do not|does not|doesn'?t) know",
-    r"not sure",
-    r"no idea",
-    r"(?:i have|there is|there's|i've got) no (?:information|info|record|data|details)",
-    r"no (?:information|info) (?:available|about|on|regarding)",
-    r"(?:don'?t|do not) have (?:any |that |this |the |enough )?(?:information|info|record|records|details|data)",
-    r"(?:haven'?t|have not|didn'?t|did not|never) (?:told|tell|mentioned|mention|said|say|shared|share)",
-    r"not mentioned",
-    r"(?:can'?t|cannot|could not|couldn'?t|don'?t|do not) (?:recall|remember|find)",
-    r"not aware",
-    r"unknown to me",
-    # Spanish
-    r"no (?:lo )?se(?=$|[.,;:!?)]| (?:nada|si|que|cual|cuales|donde|cuando|cuanto|cuanta|cuantos|cuantas|como"
-    r"|quien|quienes|eso|esto|exactamente|bien|de|lo que)\b)",
-    r"ni idea",
-    r"desconozco",
-    r"no estoy (?:segur[oa]|al tanto)",
-    r"no (?:tengo|dispongo de|hay|encuentro|consta) (?:ninguna |ningun |esa |ese |esta |este |la |el |suficiente )?"
-    r"(?:informacion|info|datos?|registro|constancia)",
-    r"no me consta",
-    r"(?:no|nunca) (?:me )?(?:lo |la )?(?:has|habias|habeis) (?:dicho|contado|mencionado|comentado|hablado)",
-    r"(?:no|nunca) (?:me )?(?:lo |la )?(?:dijiste|contaste|mencionaste|comentaste)",
-    r"no (?:lo )?recuerdo",
-    r"no me (?:lo )?acuerdo",
-]
-_ABSTENTION = re.compile(r"(?<!\w)(?:" + "|".join(_ABSTENTION_PATTERNS) + r")")
+# matter).
+_ABSTENTION = re.compile(r"(?<!\w)(?:" + "|".join(lang.phrases("ABSTENTIONS")) + r")")
 
 
 def _fold(text: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .. import lang
 from ..text import PEOPLE, mentions, normalize
 
 Role = Literal["work", "residence", "pet", "person", "self"]
@@ -17,48 +18,29 @@ ROLE_WORDS: dict[str, str] = {
 }
 
 _CUES: dict[Role, frozenset[str]] = {
-    "work": frozenset(
-        """work works worked working job jobs employer employed employee company firm hired startup
-        trabaja trabajo trabajas trabajaba trabajar trabajando empresa empleo empleado empleada empleador
-        contratado contratada""".split()
-    ),
-    "residence": frozenset(
-        """live lives lived living moved move moves moving relocated based resides reside resided home hometown
-        city town vive vivo vives vivia vivir viviendo mude mudo mudamos mudaron mudarse mudado resido ciudad
-        pueblo casa""".split()
-    ),
-    "pet": frozenset(
-        """pet pets dog dogs puppy cat cats kitten parrot bird hamster rabbit turtle fish horse mascota perro perra
-        perrito perrita gato gata gatito loro pajaro conejo tortuga pez caballo""".split()
-    ),
+    "work": lang.words("WORK_CUES"),
+    "residence": lang.words("RESIDENCE_CUES"),
+    "pet": lang.words("PET_CUES"),
     # every relation `text` knows ("mi nieta Ximena", "my son-in-law Beto") and a few more people, but no job title:
     # in "works as a manager at Acme" Acme is the employer
-    "person": PEOPLE - frozenset("manager supervisor encargado encargada".split()) | frozenset(
-        """baby bebe colleague coworker colega companero companera fiance fiancee prometido prometida roommate""".split()
-    ),
+    "person": PEOPLE - lang.words("JOB_TITLES") | lang.words("PERSON_CUES"),
 }
 PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 # Whom a naming word may introduce besides the cues above: someone known by what they do for the person ("Found a
 # cello teacher! Se llama Fiona"). Not cues elsewhere: in "works as a teacher at Colegio Sorolla" the school employs.
-_NAMED_BY_TRADE = frozenset(
-    """teacher tutor coach trainer instructor therapist doctor dentist vet vets profesor profesora tutora entrenador
-    entrenadora monitor monitora terapeuta medico medica doctora dentista veterinario veterinaria""".split()
-)
+_NAMED_BY_TRADE = lang.words("NAMED_BY_TRADE")
 # Words before a naming word that make it give the speaker's own name: "me llamo", "my name is", "I'm called", the
 # Writer's "The user's name is" and "La usuaria se llama"
-_OWN_NAMING = frozenset("me my mi i'm im am user usuario usuaria person persona".split())
-_NAME_CUES = frozenset("name named called llama llamo llamas llaman llamaba nombre nickname apodo".split())
+_OWN_NAMING = lang.words("OWN_NAMING")
+_NAME_CUES = lang.words("NAME_CUES")
 # Between a naming word and the name only a copula may stand: "name is X", "se llama X", not "llama a X".
-_NAME_GAP = frozenset("is was es era fue".split())
-_SELF_RIGHT_BEFORE = frozenset(["i'm", "im", "soy"])
+_NAME_GAP = lang.words("NAME_GAP")
+_SELF_RIGHT_BEFORE = lang.words("SELF_RIGHT_BEFORE")
 # "I called Ana" is a phone call, not a naming.
-_CALLERS = frozenset("i we you he she they yo".split())
+_CALLERS = lang.words("CALLERS")
 # What may stand between a name and a role word that follows it: "Kiwi is my parrot", "Acme, my employer".
-_FORWARD_SKIP = frozenset(
-    """is was es era fue , my mi mis the a an un una el la his her their su sus our nuestro nuestra person user
-    usuario usuaria persona de del where donde i""".split()
-)
-_FORWARD_LINK = frozenset("is was es era fue ,".split())
+_FORWARD_SKIP = lang.words("FORWARD_SKIP")
+_FORWARD_LINK = lang.words("FORWARD_LINK")
 _BOUNDARY = frozenset(". ; : ! ? ( )".split())
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[.,;:!?()]")
 _BACK_WINDOW = 6

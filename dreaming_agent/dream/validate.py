@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from .. import lang
 from ..store.records import Memory, Source
 from ..text import mentions, normalize, numbers, relations_missing, split_sentences, words
 from .model import DreamOperation, Verdict
@@ -11,7 +12,7 @@ from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, dura
 
 MAX_TEXT_CHARS = 500
 # An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
-_FIRST_PERSON = frozenset("i i'm i've i'd i'll me my mine myself yo mi mis".split())
+_FIRST_PERSON = lang.words("FIRST_PERSON_ENTRY")
 
 
 def validate_all(

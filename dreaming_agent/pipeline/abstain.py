@@ -5,38 +5,17 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from .. import lang
+from ..lang import language, said_in
 from ..dream.roles import PERSON_WORDS, PET_WORDS, cued_roles
 from ..text import (ANIMALS, KIN, content_words, mentions, normalize, numbers, proper_nouns, relation_group,
                     relation_words, split_sentences, words)
 
-UNKNOWN = {"es": "No lo sé.", "en": "I don't know."}
-
-# Frequent Spanish words that are not English words: enough to tell the two languages of a short question apart.
-_SPANISH = frozenset(
-    """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
-    cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo ya pero muy
-    más desde hoy ayer todo esto eso su sus nos le lo al""".split()
-)
-
-
-# Frequent English words that are not Spanish words.
-_ENGLISH = frozenset(
-    """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
-    how do does did have has it this that from am be been will would can not don't""".split()
-)
-
+UNKNOWN = lang.each("UNKNOWN")
 
 # Words that open a reply without naming anything ("Based on the memory, …", "Según lo que me dijiste, …").
-_OPENERS = frozenset(normalize(w) for w in
-    """based according sorry unfortunately yes sure certainly actually currently now then also well hello hi
-    note remember as from in on at by for with after before since during
-    según claro perdón lamentablemente actualmente ahora entonces también bueno hola sí vale desde en con
-    después antes durante aunque pero porque pues sin
-    eres eras fuiste estás estabas tienes tenías tuviste vives vivías viviste trabajas trabajabas trabajaste
-    vas ibas haces hiciste te""".split())
-# The last two lines: a Spanish answer in the second person opens with its verb, capitalised like a name ("Eres
-# alérgica a la penicilina." to "¿A qué soy alérgica?"; "Aunque…" was met as a new user). No English word is among
-# them, so an English answer is read as before.
+_OPENERS = frozenset(normalize(w) for w in lang.words("OPENERS"))
+_OPENER_ENDINGS = lang.phrases("OPENER_ENDINGS")  # "Currently, …", "According to…": adverbs and gerunds open too
 
 
 def _named(answer: str) -> set[str]:
@@ -44,7 +23,7 @@ def _named(answer: str) -> set[str]:
     found = set()
     for sentence in split_sentences(answer):
         tokens = words(sentence)
-        if tokens and normalize(tokens[0]) in _OPENERS or (tokens and normalize(tokens[0]).endswith(("ly", "ing"))):
+        if tokens and normalize(tokens[0]) in _OPENERS or (tokens and normalize(tokens[0]).endswith(_OPENER_ENDINGS)):
             sentence = sentence[sentence.find(tokens[0]) + len(tokens[0]):]
         found |= proper_nouns(sentence)
     return {n for n in found if len(n) > 1}
@@ -66,22 +45,6 @@ class Check:
     answer: str
     abstained: bool
     reason: str
-
-
-def language(text: str) -> str:
-    """'es' or 'en', from punctuation and frequent words; accents decide only a tie ("I'm Tomás" is English)."""
-    return said_in(text) or ("es" if any(c in text for c in "ñáéíóú") else "en")
-
-
-def said_in(text: str) -> str | None:
-    """'es' or 'en' when its punctuation or frequent words tell; None when they do not ("Hola", a name)."""
-    if "¿" in text or "¡" in text:
-        return "es"
-    tokens = [w.lower().replace("’", "'") for w in words(text)]
-    spanish, english = sum(t in _SPANISH for t in tokens), sum(t in _ENGLISH for t in tokens)
-    if spanish != english:
-        return "es" if spanish > english else "en"
-    return None
 
 
 def in_their_language(answer: str, question: str) -> str:
@@ -123,9 +86,9 @@ def off_the_question(answer: str, question: str, shown: list[tuple[str, float]],
 
 
 # A question after the person's own name: "What's my name?", "¿Cómo me llamo?", "Who am I?"
-_OWN_NAME_ASKED = re.compile(r"\b(?:my (?:full )?name|me llamo|mi nombre|who am i|quien soy)\b")
+_OWN_NAME_ASKED = re.compile(r"\b(?:" + lang.pattern("OWN_NAME_ASKED") + r")\b")
 # The person giving their own name: "Me llamo Bruno", "my name is Héctor Alcaraz", "I'm Tomás", "call me Ro".
-_INTRODUCED = re.compile(r"(?i:\b(?:me llamo|mi nombre es|my name is|my name's|call me|i'm|i am|soy))\s+"
+_INTRODUCED = re.compile(r"(?i:\b(?:" + lang.pattern("INTRODUCED") + r"))\s+"
                          r"((?:[A-ZÁÉÍÓÚÑ][^\W\d_]+)(?:\s+[A-ZÁÉÍÓÚÑ][^\W\d_]+)*)")
 
 
@@ -229,12 +192,11 @@ def check(answer: str, question: str, evidence_text: str) -> Check:
 
 
 # A question that asks for a name: "What's my mother's name?", "¿Cómo se llama mi perro?", "Who is my boss?"
-_ASKS_NAME = frozenset("name names named called call llama llaman llamaba llamo nombre nombres who whom quien quienes"
-                       .split())
+_ASKS_NAME = lang.words("ASKS_NAME")
 
 
 # A question that asks for a quantity: "How old is my brother?", "¿Cuántos hijos tiene mi hermana?"
-_ASKS_NUMBER = re.compile(r"\b(?:cuant[oa]s?|how (?:many|much|old|long)|que edad)\b")
+_ASKS_NUMBER = re.compile(r"\b(?:" + lang.pattern("ASKS_NUMBER") + r")\b")
 
 
 @dataclass(frozen=True)

@@ -7,24 +7,22 @@ import re
 from collections import Counter
 from typing import Callable
 
+from .. import lang
 from ..text import normalize, split_sentences, words
-from .abstain import Check, language, said_in
+from ..lang import language, said_in
+from .abstain import Check
 
-PLAIN = {"es": "Entendido, gracias por contármelo.", "en": "Got it, thanks for telling me."}
+PLAIN = lang.each("ACKNOWLEDGED")
 
 # What the 0.5B default model says to "I'm allergic to penicillin." and the like: nothing was asked of it.
-_REFUSALS = tuple(normalize(p) for p in (
-    "i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
-    "i apologize", "i don't have any information", "i do not have any information", "i don't know", "i do not know",
-    "lo siento", "no puedo ayudar", "no tengo información", "no lo sé", "no lo se"))
-# The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…"):
-# met as a new user with the 0.5B default model.
-_ECHOES = ("acknowledg",)
-# Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them
-# ("¡Hola! Estoy Itziar, una enfermera…": the 0.5B default model's Spanish, met as a new user).
-_IDENTITY = re.compile(r"\b(?:soy|estoy|me llamo|mi nombre es|i'm|i am|my name is)\s+(?:una?\s+|an?\s+)?(\w+)")
-_FIRST_PERSON = frozenset("i i'm i've my me mine myself yo mi mis me conmigo".split())
-_SECOND_PERSON = frozenset("you you're your yours tu tus tú te ti contigo usted".split())
+_REFUSALS = tuple(normalize(p) for p in lang.phrases("REFUSALS"))
+# The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…").
+_ECHOES = lang.phrases("ECHOES")
+# Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them.
+_IDENTITY = re.compile(r"\b(?:" + lang.pattern("IDENTITY") + r")\s+(?:(?:" + lang.pattern("ARTICLE") + r")\s+)?"
+                       r"(\w+)")
+_FIRST_PERSON = lang.words("FIRST_PERSON")
+_SECOND_PERSON = lang.words("SECOND_PERSON")
 
 
 def check(reply: str, message: str) -> Check:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
+from .. import lang
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
@@ -38,63 +39,40 @@ def describe(decision: ControllerDecision) -> str:
 
 # -- the default variant decides in code: nothing before the Responder waits for a model -------------------
 
-_WH = (
-    "what", "what's", "which", "who", "whom", "whose", "where", "when", "why", "how",
-    "qué", "que", "cuál", "cual", "cuáles", "cuales", "quién", "quien", "quiénes", "quienes", "dónde", "donde",
-    "cuándo", "cuando", "cómo", "como", "cuánto", "cuanto", "cuánta", "cuanta", "cuántos", "cuantos",
-    "cuántas", "cuantas", "por qué", "en qué", "a qué", "de qué", "con quién", "a quién", "en cuál", "de dónde",
-)
-_ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was i", "am i", "can you", "could you",
-                   "sabes", "me dijiste", "recuerdas")  # not "tengo": "Tengo un gato…" tells
+_WH = lang.phrases("QUESTION_WORDS")
+_ASKING_OPENERS = lang.phrases("ASKING_OPENERS")
 # A second question joined to the first: "…, and what's his name?", "… y en qué ciudad vive?"
-_JOIN = re.compile(r"(?:,?\s+(?:and|y)\s+|,\s+)(?=(?:" +
+_JOIN = re.compile(r"(?:,?\s+(?:" + lang.pattern("AND") + r")\s+|,\s+)(?=(?:" +
                    "|".join(re.escape(w) for w in sorted(_WH, key=len, reverse=True)) + r")\b)", re.IGNORECASE)
 
 
-_PRETERITE = r"\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)"  # the Spanish first-person preterite: llegué, corrí, viví
+_FIRST_PERSON = re.compile(lang.pattern("FIRST_PERSON_ASKING"), re.IGNORECASE)
 
 
-_FIRST_PERSON = re.compile(
-    r"\b(?:i|i'm|i've|i'd|my|me|mine|myself|mi|mis|me|yo|tengo|estoy|soy|vivo|trabajo|llevo|hice|fui)\b"
-    r"|" + _PRETERITE, re.IGNORECASE)
-
-
-_NOW = re.compile(r"\b(?:now|nowadays|currently|these days|at the moment|right now|ahora|actualmente|hoy en d[ií]a"
-                  r"|estos d[ií]as|en este momento)\b", re.IGNORECASE)
+_NOW = re.compile(lang.pattern("NOW"), re.IGNORECASE)
 
 
 # ...unless it asks about the past as well ("my first teacher and the one now", "¿quién me daba clases…?"):
 # then both values are the answer.
-_PAST = re.compile(r"\b(?:before|first|used to|previous|previously|former|was|were|did|antes|primer|primera|primero"
-                   r"|anterior|solía|solia|fue|fueron|era|eran)\b|\b\w+(?:aba|abas|ábamos|abamos|aban)\b"
-                   r"|\b\w{2,}(?<!d)ía\b", re.IGNORECASE)
+_PAST = re.compile(lang.pattern("PAST"), re.IGNORECASE)
 
 
 # A question over the person's history reads every value, not only the current one: "Which cities have I lived in?",
-# "¿Dónde viví antes de Bilbao?" (the Spanish preterite, as in `_FIRST_PERSON`), "How many times…?"
-_HISTORY = re.compile(r"\b(?:have|has|had|ever|so far|times|veces|hasta ahora|he|hemos)\b"
-                      r"|" + _PRETERITE + r"|\b\w+(?:ed)\b", re.IGNORECASE)
+# "¿Dónde viví antes de Bilbao?", "How many times…?"
+_HISTORY = re.compile(lang.pattern("HISTORY"), re.IGNORECASE)
 
 
-_WHEN = re.compile(r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
-                   r"how many (?:days|weeks|months|years)|how old|ago|before or after|since when|cuándo|cuando|"
-                   r"qué fecha|que fecha|qué día|que dia|qué mes|que mes|en qué año|cuánto tiempo|cuanto tiempo|"
-                   r"cuántos días|cuantos dias|cuántas semanas|cuantas semanas|cuántos meses|cuantos meses|"
-                   r"cuántos años|cuantos años|hace cuánto|cuánto duró|cuanto duro|antes o después|antes o despues|desde cuándo)\b",
-                   re.IGNORECASE)
+_WHEN = re.compile(lang.pattern("WHEN"), re.IGNORECASE)
 
 
 # A question that leans on the turns before it: a pronoun or "that" with no name of its own ("Where does she
 # live?", "¿Y eso cuándo fue?"), an opening "and"/"y"/"what about", what was said in this conversation, or a few
 # words with no subject of their own ("¿Cómo se llama?").
-_FOLLOW_UP = re.compile(
-    r"\b(?:he|she|him|her|his|hers|it|its|they|them|their|that|those|there|then|you said|did you say|you just|"
-    r"él|ella|ellos|ellas|eso|esa|ese|esos|esas|esto|allí|allá|ahí|entonces|dijiste|me has dicho|su|sus)\b"
-    r"|^\W*(?:and|y|what about|how about|and what|¿?y qué|¿?qué tal)\b", re.IGNORECASE)
+_FOLLOW_UP = re.compile(lang.pattern("FOLLOW_UP"), re.IGNORECASE)
 
 
 # A pronoun for someone or some animal ("his", "sus"), which the question itself may have named before it
-_SOMEONES = frozenset("he she him her his hers its they them their él ella ellos ellas su sus".split())
+_SOMEONES = lang.words("SOMEONES")
 
 
 def _leans_on_before(question: str) -> bool:
@@ -148,8 +126,8 @@ def plan(text: str) -> Plan:
 
 
 # A sentence that opens on a relative of the person's ("Mi hermana Ane vive en Donostia.", "Caroline: My mom is…")
-_OPENS_ON_MINE = re.compile(r"^\s*(?:[\w' ]{1,30}:\s*)?(?:my|mi|mis|our|nuestro|nuestra|nuestros|nuestras)\s+([\w-]+)",
-                            re.IGNORECASE)
+_MINE = "|".join(sorted(lang.words("MINE")))
+_OPENS_ON_MINE = re.compile(r"^\s*(?:[\w' ]{1,30}:\s*)?(?:" + _MINE + r")\s+([\w-]+)", re.IGNORECASE)
 
 
 def about_a_relative(sentence: str) -> bool:
@@ -158,7 +136,7 @@ def about_a_relative(sentence: str) -> bool:
     conmigo."). Pets since round 21: in the app, "¿A qué soy alérgica?" right after "My cat is called Pimentón."
     read "tu cat es alérgica a la penicilina"; on holdout and third no answer changed."""
     opening = _OPENS_ON_MINE.match(sentence)
-    if not opening or not any(relation_words(opening.group(1), language=lang) for lang in ("en", "es")):
+    if not opening or not any(relation_words(opening.group(1), language=code) for code in lang.LANGUAGES):
         return False
     rest = sentence[opening.end():]
     return _FIRST_PERSON.search(rest) is None and _WE.search(rest) is None
@@ -170,15 +148,14 @@ def only_about_relatives(message: str) -> bool:
     return bool(sentences) and all(about_a_relative(s) for s in sentences)
 
 
-_WE = re.compile(r"\b(?:we|we're|we've|us|our|ours|conmigo|nosotros|nosotras|nos|nuestro|nuestra|nuestros|nuestras"
-                 r"|hemos|\w+(?:amos|emos|imos))\b", re.IGNORECASE)  # the person among others: "we talk on Sundays"
+_WE = re.compile(lang.pattern("WE"), re.IGNORECASE)  # the person among others: "we talk on Sundays"
 
 
 def about_the_person(question: str) -> bool:
     """A question about the person themselves: in the first person, naming no relative, pet or thing of theirs
     ("Where do I live now?", not "Where does my sister live?")."""
     return _FIRST_PERSON.search(question) is not None and not any(
-        relation_words(question, language=lang) for lang in ("en", "es"))
+        relation_words(question, language=code) for code in lang.LANGUAGES)
 
 
 def asks(text: str) -> bool:

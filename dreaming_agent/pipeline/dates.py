@@ -13,59 +13,47 @@ import re
 from typing import Callable
 
 from ..text import number_word
-from .abstain import language
+from .. import lang
+from ..lang import language
 
-_MONTHS = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-           "noviembre", "diciembre"),
-}
-_SPANS = {"en": {"before": "the week before", "after": "the week after"},
-          "es": {"before": "la semana anterior al", "after": "la semana siguiente al"}}
+_MONTHS = lang.each("MONTHS")
+_SPANS = lang.each("WEEK_AROUND")
 
-_WEEKDAYS = {
-    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
-    "lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3, "viernes": 4, "sabado": 5, "sábado": 5,
-    "domingo": 6,
-}
+_WEEKDAYS = lang.merged("WEEKDAYS")
 _DAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
 _COUNT = r"(\d+|[a-záéíóúñ]+)"
-_UNITS = {"day": 1, "days": 1, "dia": 1, "dias": 1, "día": 1, "días": 1, "week": 7, "weeks": 7, "semana": 7,
-          "semanas": 7}
+_UNITS = lang.merged("UNITS")
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 
 # What an expression stands for: a day, or ("before"|"after", day) for a week said around a day; None when unreadable.
 Meaning = Callable[[re.Match, dt.date], "dt.date | tuple[str, dt.date] | None"]
-_RULES: list[tuple[re.Pattern, Meaning]] = [
-    (re.compile(r"\b(?:the day before yesterday|anteayer|antier|antes de ayer)\b", re.I), lambda m, d: d - _days(2)),
-    (re.compile(r"\bpasado mañana\b|\bthe day after tomorrow\b", re.I), lambda m, d: d + _days(2)),
-    (re.compile(r"\b(?:yesterday|ayer|anoche|last night)\b", re.I), lambda m, d: d - _days(1)),
-    # "mañana" is also "morning": only a "mañana" no article or "esta/cada/por" comes before means tomorrow.
-    (re.compile(r"\btomorrow\b|(?<![\w])(?<!la )(?<!esta )(?<!cada )(?<!una )(?<!por )mañana\b(?! por la)", re.I),
-     lambda m, d: d + _days(1)),
+# Each kind of relative date, in the order they are read: "antes de ayer" is read before "ayer" and is not also it.
+_MEANINGS: dict[str, Meaning] = {
+    "two days ago": lambda m, d: d - _days(2),
+    "in two days": lambda m, d: d + _days(2),
+    "yesterday": lambda m, d: d - _days(1),
+    "tomorrow": lambda m, d: d + _days(1),
     # A week is not a day: it is written as said, counted from the line's date ("the week before 8 February 2026").
-    (re.compile(r"\b(?:last week|la semana pasada)\b", re.I), lambda m, d: ("before", d)),
-    (re.compile(r"\b(?:next week|la semana que viene|la próxima semana|la proxima semana)\b", re.I),
-     lambda m, d: ("after", d)),
-    (re.compile(rf"\blast ({_DAY})\b|\bel ({_DAY}) pasado\b", re.I), lambda m, d: _weekday(m, d, -1)),
-    (re.compile(rf"\bnext ({_DAY})\b|\bel próximo ({_DAY})\b|\bel proximo ({_DAY})\b|\bel ({_DAY}) que viene\b", re.I),
-     lambda m, d: _weekday(m, d, +1)),
-    (re.compile(rf"\b{_COUNT} ({_UNIT}) ago\b", re.I), lambda m, d: _count(m, d, -1)),
-    (re.compile(rf"\bhace {_COUNT} ({_UNIT})\b", re.I), lambda m, d: _count(m, d, -1)),
-    # Not "in three days": it is as often how long something took ("in two weeks I lost 3 kilos").
-    (re.compile(rf"\bdentro de {_COUNT} ({_UNIT})\b", re.I), lambda m, d: _count(m, d, +1)),
-]
+    "last week": lambda m, d: ("before", d),
+    "next week": lambda m, d: ("after", d),
+    "last weekday": lambda m, d: _weekday(m, d, -1),
+    "next weekday": lambda m, d: _weekday(m, d, +1),
+    "ago": lambda m, d: _count(m, d, -1),
+    "from now": lambda m, d: _count(m, d, +1),
+}
+_RULES: list[tuple[re.Pattern, Meaning]] = [
+    (re.compile(rule.format(day=_DAY, count=_COUNT, unit=_UNIT), re.I), meaning)
+    for kind, meaning in _MEANINGS.items() for rules in lang.each("RELATIVE_DATES").values() if (rule := rules[kind])]
 
 
-def resolve(text: str, said_on: str, lang: str | None = None) -> str:
-    """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `lang`
+def resolve(text: str, said_on: str, code: str | None = None) -> str:
+    """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `code`
     (the text's own language when None)."""
     try:
         day = dt.date.fromisoformat(said_on[:10])
     except ValueError:
         return text
-    lang = lang or language(text)
+    code = code or language(text)
     spans: list[tuple[int, int, str]] = []
     for pattern, meaning in _RULES:
         for m in pattern.finditer(text):
@@ -74,19 +62,19 @@ def resolve(text: str, said_on: str, lang: str | None = None) -> str:
             value = meaning(m, day)
             if value is None:
                 continue
-            label = (f"{_SPANS[lang][value[0]]} {written(value[1], lang)}" if isinstance(value, tuple)
-                     else written(value, lang))
+            label = (f"{_SPANS[code][value[0]]} {written(value[1], code)}" if isinstance(value, tuple)
+                     else written(value, code))
             spans.append((m.start(), m.end(), label))
     for start, end, label in sorted(spans, reverse=True):
         text = f"{text[:end]} ({label}){text[end:]}"
     return text
 
 
-def spoken(stamp: str, lang: str = "en") -> str:
+def spoken(stamp: str, code: str = "en") -> str:
     """The day of a stored stamp in words ("2026-03-21T10:00:00" → "21 March 2026"), as a line shows its date to a
     question about time; the stamp as given when it holds no date."""
     try:
-        return written(dt.date.fromisoformat(stamp[:10]), lang)
+        return written(dt.date.fromisoformat(stamp[:10]), code)
     except ValueError:
         return stamp
 
@@ -94,7 +82,7 @@ def spoken(stamp: str, lang: str = "en") -> str:
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
-_MONTH_WORDS = frozenset(m.lower() for names in _MONTHS.values() for m in names)
+_MONTH_WORDS = frozenset(m.lower() for m in lang.phrases("MONTHS"))
 
 
 def names_a_day(text: str) -> bool:
@@ -106,14 +94,13 @@ def names_a_day(text: str) -> bool:
 def with_words(text: str) -> str:
     """`text` followed by each date it holds written in words, in English and Spanish: an answer that writes a
     line's "2026-03-29" as "29 March" names no month the lines do not say (code abstained on it)."""
-    spelled = [spoken(stamp, lang) for stamp in dict.fromkeys(_ISO_DAY.findall(text)) for lang in _MONTHS]
+    spelled = [spoken(stamp, code) for stamp in dict.fromkeys(_ISO_DAY.findall(text)) for code in _MONTHS]
     return "\n".join([text, *spelled])
 
 
-def written(day: dt.date, lang: str = "en") -> str:
+def written(day: dt.date, code: str = "en") -> str:
     """'21 March 2026' / '21 de marzo de 2026'."""
-    month = _MONTHS[lang][day.month - 1]
-    return f"{day.day} de {month} de {day.year}" if lang == "es" else f"{day.day} {month} {day.year}"
+    return lang.of(code).DATE.format(day=day.day, month=lang.of(code).MONTHS[day.month - 1], year=day.year)
 
 
 def _days(n: int) -> dt.timedelta:

@@ -11,38 +11,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import lang
 from ..text import entities, normalize, proper_nouns, words
 from .records import Memory
 from .sqlite import Store
 
-# "The user …" or "The user's job …", not "The user's sister …"
-_ABOUT_USER = re.compile(r"^\W*(?:the\s+)?user(?:'s\s+(?:new\s+|current\s+)?(?:job|work|workplace|home|house|flat|"
-                         r"apartment|address)\b|\b(?!'s))", re.IGNORECASE)
-_AUX = r"(?:(?:has|had|have|is|was|now|currently|recently|just|also|already)\s+)*"
-_VERB_AT = r"(?:\b(?:the\s+)?user\s+|\band\s+)" + _AUX  # the verb of the user's own clause, or of one joined to it
+_ABOUT_USER = re.compile(lang.pattern("ENTRY_ABOUT_USER"), re.IGNORECASE)
 _VALUE = (r"(?P<value>[^,.;:()\"]+?)"
-          r"(?=\s+(?:and|but|for|with|since|because|after|before|from|as|at|in|this|last|next|on|y|por|where|"
-          r"which|who|to\s+work|to\s+be|near|together|again|now|recently|already)\b|[,.;:()\"]|$)")
-_SHAPES = {
-    "home": re.compile(r"(?:" + _VERB_AT + r"(?:lives?|lived|living|moved|moving|relocated|settled)\s+(?:now\s+)?"
-                       r"(?:back\s+)?(?:in|to|into)\s+(?:an?\s+(?:new\s+)?(?:home|house|flat|apartment)\s+in\s+)?"
-                       r"|\buser's\s+(?:new\s+|current\s+)?(?:(?:home|address)\s+is\s+(?:now\s+)?(?:in\s+)?"
-                       r"|(?:house|flat|apartment)\s+is\s+(?:now\s+)?in\s+))" + _VALUE, re.IGNORECASE),
-    "workplace": re.compile(r"(?:" + _VERB_AT + r"(?:works?|worked|working|started\s+working|is\s+employed)"
-                            r"(?:\s+as\s+an?\s+[\w\s-]+?)?|\ba\s+(?:new\s+)?job"
-                            r"|\buser's\s+(?:new\s+|current\s+)?(?:job|work|workplace)\s+is)"
-                            r"\s+(?:now\s+)?(?:at|in|for)\s+" + _VALUE, re.IGNORECASE),
-    "occupation": re.compile(_VERB_AT + r"(?:works?|worked|working|started\s+working)\s+(?:now\s+)?as\s+" + _VALUE,
-                             re.IGNORECASE),
-}
-# Every shape holds one of these words (SQL LIKE patterns, for a first cut in the store)
-_MAY_STATE = ("%live%", "%living%", "%mov%", "%relocat%", "%settled%", "%work%", "%job%", "%employed%", "%home%",
-              "%house%", "%flat%", "%apartment%", "%address%")
-_ARTICLES = {"a", "an", "the", "el", "la", "los", "las", "un", "una"}
-# "works in the mornings" says when, not where
-_WHEN_WORDS = re.compile(r"\b(?:mornings?|afternoons?|evenings?|nights?|shifts?|weekends?|weekdays?|summers?|"
-                         r"winters?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
-                         r"home|remotely|pairs?|teams?|silence)\b", re.IGNORECASE)
+          r"(?=\s+(?:" + lang.pattern("VALUE_ENDS") + r")\b|[,.;:()\"]|$)")
+_SHAPES = {attribute: re.compile(shape.format(value=_VALUE), re.IGNORECASE)
+           for attribute, shape in lang.merged("ENTRY_SHAPES").items()}
+_MAY_STATE = lang.phrases("ENTRY_MAY_STATE")
+_ARTICLES = lang.words("ARTICLES")
+_WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,7 +79,7 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
 
 
 # "from Vitoria", "de Vitoria", "left Vitoria": the place named is the one left behind
-_LEFT = re.compile(r"\b(?:from|left|leaving|leave|de|desde|dej[eé]|dejamos)\s+(?:the\s+|el\s+|la\s+)?$")
+_LEFT = re.compile(r"\b(?:" + lang.pattern("LEFT") + r")\s+(?:(?:" + lang.pattern("LEFT_ARTICLES") + r")\s+)?$")
 
 
 def _placed_within(older: str, newer: Memory) -> bool:

@@ -9,21 +9,12 @@ import math
 import re
 from collections import Counter
 
+from .. import lang
 from ..text import normalize, words
 from .sqlite import Store
 
-# Words that say nothing of what a sentence is about, English and Spanish (the bench's and the app's languages)
-_FUNCTION_WORDS = frozenset(normalize(word) for word in """
-a an the and or but nor of to in on at for with from by about as into onto over after before than then so too very
-is are was were be been being am do does did doing have has had having will would shall should can could may might
-must just also any some all more most much many such own same other i you he she it we they me him her us them my
-your his its our their mine yours hers ours theirs myself yourself what which who whom whose when where why how that
-this these those there here not no yes if up down out off again ever never now still yet only even well oh
-el la los las lo un una unos unas y e o u ni pero sino de del al a en con sin por para sobre entre hasta desde como
-es son era eran fue fueron ser estar esta este esto estos estas ese esa eso estoy estas está están he ha han has
-hay había que qué cual cuál cuales quien quién quienes cuando cuándo donde dónde cómo cuanto cuánto mi mis tu tus su
-sus me te se le les nos os ya no sí si muy más menos también tan yo él ella ellos ellas nosotros usted
-""".split())
+# Words that say nothing of what a sentence is about, in every language known
+_FUNCTION_WORDS = frozenset(normalize(word) for word in lang.words("FUNCTION_WORDS"))
 _POSSESSIVE = re.compile(r"['’]s$")
 
 

@@ -1,0 +1,253 @@
+"""English: every word list and pattern the code reads English with. Word lists are whitespace-separated strings
+(accents folded where the reader normalises); patterns are regular-expression fragments with their own boundaries."""
+from __future__ import annotations
+
+CODE = "en"
+
+# -- telling the language apart ------------------------------------------------------------------------------------
+# Frequent English words that are not Spanish words.
+DISTINCT = """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
+    how do does did have has it this that from am be been will would can not don't"""
+MARKS = ""  # punctuation only this language writes
+ACCENTS = ""  # letters that, on a tie of frequent words, make a text this language's
+
+# -- canned replies --------------------------------------------------------------------------------------------------
+UNKNOWN = "I don't know."
+ACKNOWLEDGED = "Got it, thanks for telling me."
+EACH_PART = "Answer each part:"  # before the parts of a compound question
+
+# -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
+# Capitalised words that are not names: sentence openers, pronouns, titles.
+NOT_NAMES = """the a an i i'm i've i'd i'll my me we our you your he she his her they their it its this that these those
+    there here user person assistant yes no hi hello hey ok okay oh well so and but or also then when what who
+    where why how which is was are were do does did have has had can could will would should may might
+    today yesterday tomorrow tonight now"""
+NUMBER_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
+    "nine": "9", "ten": "10", "eleven": "11", "twelve": "12", "twenty": "20", "thirty": "30", "forty": "40",
+    "fifty": "50", "hundred": "100",
+}
+ONE = "a an"  # the article that counts one
+# Names whose English form shares too little spelling with this language's: English name -> this language's.
+ALIASES: dict[str, str] = {}
+# Titles and abbreviations whose full stop ends no sentence (regular-expression alternatives).
+TITLES = r"dr|drs|mr|mrs|ms|mx|prof|st|jr|e\.g|i\.e|vs|approx"
+# Who someone is to the person, one entry per relation (the same keys in every language).
+RELATIONS = {
+    "sister": "sister sisters sis", "brother": "brother brothers", "mother": "mother mom mum", "father": "father dad",
+    "grandmother": "grandmother grandma", "grandfather": "grandfather grandpa", "wife": "wife", "husband": "husband",
+    "son": "son sons child children kids", "daughter": "daughter daughters child children kids",
+    "boyfriend": "boyfriend partner", "girlfriend": "girlfriend partner", "friend": "friend friends", "aunt": "aunt",
+    "uncle": "uncle", "cousin": "cousin", "niece": "niece", "nephew": "nephew", "grandson": "grandson",
+    "granddaughter": "granddaughter", "neighbour": "neighbour neighbor", "boss": "boss manager supervisor",
+    "son-in-law": "son-in-law", "daughter-in-law": "daughter-in-law", "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law", "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
+}
+ANIMALS = {"dog": "dog dogs puppy", "cat": "cat cats kitten"}
+# Relations that are not family: one person may be several of these to the person.
+NOT_KIN = "boyfriend girlfriend partner friend friends neighbour neighbor boss manager supervisor"
+# Relation words that in a question of this language ask after nobody.
+NOT_RELATIONS = ""
+# Greeting, thanks, agreement, praise and exclamation: a sentence of only these and names tells nothing.
+SMALL_TALK = """hi hello hey hiya howdy morning evening night good great nice cool awesome amazing wonderful lovely sweet
+    fantastic sounds wow whoa oh ah aw aww haha hahaha lol thanks thank thx you so much very really totally definitely
+    absolutely agreed agree exactly indeed sure bye goodbye later soon see talk to take care congrats
+    congratulations cheers welcome glad hear same here too me that that's it's is what a
+    yay woohoo hooray yippee phew ooh omg hmm job funny looks look true yes yep yeah yup nope no for"""
+# Of which at least one must be said: a sentence of "you", "so" and names is not small talk, just short.
+SMALL_TALK_FUNCTION = "you so much very really to take here too me that that's it's is what a for"
+
+# -- questions (pipeline/controller.py) ---------------------------------------------------------------------------
+QUESTION_WORDS = ("what", "what's", "which", "who", "whom", "whose", "where", "when", "why", "how")
+ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was i", "am i", "can you", "could you")
+AND = "and"
+# The person speaking of themselves in a question.
+FIRST_PERSON_ASKING = r"\b(?:i|i'm|i've|i'd|my|me|mine|myself)\b"
+NOW = r"\b(?:now|nowadays|currently|these days|at the moment|right now)\b"
+PAST = r"\b(?:before|first|used to|previous|previously|former|was|were|did)\b"
+HISTORY = r"\b(?:have|has|had|ever|so far|times)\b|\b\w+(?:ed)\b"
+WHEN = (r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
+        r"how many (?:days|weeks|months|years)|how old|ago|before or after|since when)\b")
+# A pronoun or "that" with no name of its own, an opening "and", what was said in this conversation.
+FOLLOW_UP = (r"\b(?:he|she|him|her|his|hers|it|its|they|them|their|that|those|there|then|you said|did you say|"
+             r"you just)\b|^\W*(?:and|what about|how about|and what)\b")
+SOMEONES = "he she him her his hers its they them their"  # a pronoun for someone or some animal
+MINE = "my our"  # what opens a sentence about someone of the person's
+WE = r"\b(?:we|we're|we've|us|our|ours)\b"  # the person among others
+
+# -- the reply turned to the person (pipeline/voice.py) -----------------------------------------------------------
+ASSISTANT_SPEAKS = (
+    r"\bi\s+(?:do not|don't|did not|didn't|cannot|can't|can|could|couldn't|would|will|won't|apologi[sz]e|think|"
+    r"believe|know|remember|recall|found|find|see|understand|have no|hope|need|am (?:sorry|afraid|not sure|unable))\b"
+    r"|\bi['’](?:m (?:sorry|afraid|not sure|unable|here)|d|ll)\b|\b(?:to my|my) (?:knowledge|records|memory|notes)\b")
+SPEAKS_TO_YOU = r"\b(?:you|your|yours|yourself|you're)\b"
+CLAUSE_JOINERS = "that but and"
+TO_YOU = {"i": "you", "i'm": "you're", "i've": "you've", "my": "your", "mine": "yours", "myself": "yourself"}
+ME_TO_YOU = "you"
+YOU = ("you", "you're")  # after these a verb of "I" takes the second person
+AFTER_YOU = {"am": "are", "was": "were"}
+VERBS_TO_YOU: dict[str, str] = {}
+NOT_VERBS = "he"  # words of this language that another language's verb table holds
+NOT_PRETERITE = ""
+BEFORE_NOUNS = ""
+
+
+def preterite_to_you(word: str) -> str | None:
+    """English has no first-person verb ending to turn."""
+    return None
+
+
+def unknown_first_person_verb(word: str, previous: str) -> bool:
+    return False
+
+
+# The person or the model giving a name as its own: three shapes, each read by another check.
+SELF_INTRODUCTION = r"i['’]m|i am|my name is|my name's"  # the model speaking as the one asked about
+INTRODUCED = r"my name is|my name's|call me|i'm|i am"  # the person giving their own name
+IDENTITY = r"i'm|i am|my name is"  # who the person says they are
+ARTICLE = r"an?"
+
+# -- abstention (pipeline/abstain.py) ------------------------------------------------------------------------------
+# Words that open a reply without naming anything ("Based on the memory, …").
+OPENERS = """based according sorry unfortunately yes sure certainly actually currently now then also well hello hi
+    note remember as from in on at by for with after before since during"""
+OPENER_ENDINGS: tuple[str, ...] = ("ly", "ing")
+OWN_NAME_ASKED = r"my (?:full )?name|who am i"
+ASKS_NAME = "name names named called call who whom"
+ASKS_NUMBER = r"how (?:many|much|old|long)"
+
+# -- acknowledging a statement (pipeline/acknowledge.py) -----------------------------------------------------------
+REFUSALS = ("i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't help with", "cannot help with",
+            "i apologize", "i don't have any information", "i do not have any information", "i don't know",
+            "i do not know")
+ECHOES = ("acknowledg",)  # the prompt's own instruction said back
+FIRST_PERSON = "i i'm i've my me mine myself"
+SECOND_PERSON = "you you're your yours"
+
+# -- dates (pipeline/dates.py) ---------------------------------------------------------------------------------
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+DATE = "{day} {month} {year}"
+WEEK_AROUND = {"before": "the week before", "after": "the week after"}
+WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
+# Relative dates by kind; {day} is any weekday, {count} and {unit} a number and a unit of time.
+RELATIVE_DATES = {
+    "two days ago": r"\b(?:the day before yesterday)\b",
+    "in two days": r"\bthe day after tomorrow\b",
+    "yesterday": r"\b(?:yesterday|last night)\b",
+    "tomorrow": r"\btomorrow\b",
+    "last week": r"\b(?:last week)\b",
+    "next week": r"\b(?:next week)\b",
+    "last weekday": r"\blast ({day})\b",
+    "next weekday": r"\bnext ({day})\b",
+    "ago": r"\b{count} ({unit}) ago\b",
+    # Not "in three days": it is as often how long something took ("in two weeks I lost 3 kilos").
+    "from now": None,
+}
+
+# -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------
+THIRD_PERSON = "he she they"  # right before the words a fact gives to "The user": someone else did that
+FIRST_PERSON_OR_WE = "i i'm i've i'd i'll we we're we've my me"  # a fact that copies the person's own words
+
+# -- the Dream (dream/roles.py, dream/vocab.py, dream/validate.py) ------------------------------------------------
+WORK_CUES = "work works worked working job jobs employer employed employee company firm hired startup"
+RESIDENCE_CUES = """live lives lived living moved move moves moving relocated based resides reside resided home hometown
+    city town"""
+PET_CUES = "pet pets dog dogs puppy cat cats kitten parrot bird hamster rabbit turtle fish horse"
+PERSON_CUES = "baby colleague coworker fiance fiancee roommate"  # people besides the relations
+JOB_TITLES = "manager supervisor"  # relations that are also jobs: "works as a manager at Acme"
+NAMED_BY_TRADE = "teacher tutor coach trainer instructor therapist doctor dentist vet vets"
+OWN_NAMING = "me my i'm im am user person"
+NAME_CUES = "name named called nickname"
+NAME_GAP = "is was"
+SELF_RIGHT_BEFORE = "i'm im"
+CALLERS = "i we you he she they"
+FORWARD_SKIP = "is was , my the a an his her their our person user where i"
+FORWARD_LINK = "is was ,"
+COMMON_WORDS = """has had have likes liked loves loved lives lived works worked moved prefers preferred wants wanted plans
+    planned enjoys enjoyed hates hated owns owned studies studied started visited went goes uses used knows met
+    allergic recently currently previously usually often never always still now not born speaks spoke drinks eats
+    user's person's"""
+STOPWORDS = """the and but for with from into onto about over under after before since until than then that this these
+    those there their them they she her his him its our your you was were are been being will would could should
+    can may might must does did doing done also very just some any all each every more most much many such own
+    user user's person person's who whom whose which what when where why how not now"""
+DURABLE_TOPICS = {
+    "health": """allergy allergic allergies allergen asthma diabetes diabetic celiac intolerant intolerance medication
+        medicine pill pills doctor hospital illness disease sick pregnant vegan vegetarian gluten lactose surgery
+        therapy depression anxiety migraine migraines epilepsy insulin cancer health injury""",
+    "work": "work works worked working job jobs career employer employed company office boss salary profession "
+            "colleague coworker",
+    "family": """family sister brother mother mom mum father dad parent parents wife husband son daughter children
+        child kids baby grandmother grandma grandfather grandpa cousin aunt uncle partner boyfriend girlfriend
+        fiance fiancee""",
+    "pets": "pet dog puppy cat kitten parrot bird hamster rabbit turtle",
+    "plans": "plan plans planning planned intend intends intending goal goals wedding",
+    "home": """live lives lived living moved move moving home house flat apartment neighbourhood neighborhood
+        address""",
+    "identity": "name named called nickname birthday born nationality pronouns identity religion hometown",
+}
+CONNECTIVES = """previously formerly earlier before now currently anymore longer instead both also still since until later
+    later used then while whereas although though however"""
+HABIT_WORDS = "every daily weekly monthly yearly always usually often regularly each"
+FIRST_PERSON_ENTRY = "i i'm i've i'd i'll me my mine myself"  # an entry in the person's voice
+
+# -- the word index (store/terms.py) --------------------------------------------------------------------------------
+FUNCTION_WORDS = """
+a an the and or but nor of to in on at for with from by about as into onto over after before than then so too very
+is are was were be been being am do does did doing have has had having will would shall should can could may might
+must just also any some all more most much many such own same other i you he she it we they me him her us them my
+your his its our their mine yours hers ours theirs myself yourself what which who whom whose when where why how that
+this these those there here not no yes if up down out off again ever never now still yet only even well oh"""
+
+# -- the bench (bench/scoring.py, bench/forming.py) ------------------------------------------------------------------
+# An answer that says it does not know (matched on normalised text).
+ABSTENTIONS = (
+    r"(?:don'?t|do not|does not|doesn'?t) know",
+    r"not sure",
+    r"no idea",
+    r"(?:i have|there is|there's|i've got) no (?:information|info|record|data|details)",
+    r"no (?:information|info) (?:available|about|on|regarding)",
+    r"(?:don'?t|do not) have (?:any |that |this |the |enough )?(?:information|info|record|records|details|data)",
+    r"(?:haven'?t|have not|didn'?t|did not|never) (?:told|tell|mentioned|mention|said|say|shared|share)",
+    r"not mentioned",
+    r"(?:can'?t|cannot|could not|couldn'?t|don'?t|do not) (?:recall|remember|find)",
+    r"not aware",
+    r"unknown to me",
+)
+FIRST_PERSON_COPIED = "i i'm im i've i'd i'll my me mine myself"  # an entry that copied the person's sentence
+UNNATURAL = ("i don't know", "i do not know", "can't assist", "cannot assist", "i'm sorry", "i am sorry", "as an ai",
+             "don't have any information", "don't have enough information")
+
+# -- the Writer's entries, written in English about "the user" (store/attributes.py) -------------------------------
+# "The user …" or "The user's job …", not "The user's sister …"
+ENTRY_ABOUT_USER = (r"^\W*(?:the\s+)?user(?:'s\s+(?:new\s+|current\s+)?(?:job|work|workplace|home|house|flat|"
+                    r"apartment|address)\b|\b(?!'s))")
+_AUX = r"(?:(?:has|had|have|is|was|now|currently|recently|just|also|already)\s+)*"
+_VERB_AT = r"(?:\b(?:the\s+)?user\s+|\band\s+)" + _AUX  # the verb of the user's own clause, or of one joined to it
+# Each attribute's shapes; {value} is where its value stands.
+ENTRY_SHAPES = {
+    "home": (r"(?:" + _VERB_AT + r"(?:lives?|lived|living|moved|moving|relocated|settled)\s+(?:now\s+)?"
+             r"(?:back\s+)?(?:in|to|into)\s+(?:an?\s+(?:new\s+)?(?:home|house|flat|apartment)\s+in\s+)?"
+             r"|\buser's\s+(?:new\s+|current\s+)?(?:(?:home|address)\s+is\s+(?:now\s+)?(?:in\s+)?"
+             r"|(?:house|flat|apartment)\s+is\s+(?:now\s+)?in\s+))" + "{value}"),
+    "workplace": (r"(?:" + _VERB_AT + r"(?:works?|worked|working|started\s+working|is\s+employed)"
+                  r"(?:\s+as\s+an?\s+[\w\s-]+?)?|\ba\s+(?:new\s+)?job"
+                  r"|\buser's\s+(?:new\s+|current\s+)?(?:job|work|workplace)\s+is)"
+                  r"\s+(?:now\s+)?(?:at|in|for)\s+" + "{value}"),
+    "occupation": _VERB_AT + r"(?:works?|worked|working|started\s+working)\s+(?:now\s+)?as\s+" + "{value}",
+}
+# Every shape holds one of these words (SQL LIKE patterns, for a first cut in the store)
+ENTRY_MAY_STATE = ("%live%", "%living%", "%mov%", "%relocat%", "%settled%", "%work%", "%job%", "%employed%", "%home%",
+                   "%house%", "%flat%", "%apartment%", "%address%")
+# "works in the mornings" says when, not where
+ENTRY_WHEN = (r"\b(?:mornings?|afternoons?|evenings?|nights?|shifts?|weekends?|weekdays?|summers?|"
+              r"winters?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
+              r"home|remotely|pairs?|teams?|silence)\b")
+# Words that end a value: "lives in Vitoria and works…"
+VALUE_ENDS = (r"and|but|for|with|since|because|after|before|from|as|at|in|this|last|next|on|where|which|who|"
+              r"to\s+work|to\s+be|near|together|again|now|recently|already")
+ARTICLES = "a an the"
+LEFT = r"from|left|leaving|leave"  # what names the place left behind: "from Vitoria", "left Vitoria"
+LEFT_ARTICLES = r"the"
