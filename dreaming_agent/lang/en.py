@@ -8,6 +8,7 @@ CODE = "en"
 # Frequent English words that are not Spanish words.
 DISTINCT = """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
     how do does did have has it this that from am be been will would can not don't"""
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"  # the letters its words are written with
 MARKS = ""  # punctuation only this language writes
 ACCENTS = ""  # letters that, on a tie of frequent words, make a text this language's
 

@@ -8,6 +8,7 @@ CODE = "es"
 DISTINCT = """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
     cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo ya pero muy
     más desde hoy ayer todo esto eso su sus nos le lo al"""
+ALPHABET = "abcdefghijklmnopqrstuvwxyzáéíóúüñ"  # the letters its words are written with
 MARKS = "¿¡"
 ACCENTS = "ñáéíóú"
 

@@ -27,7 +27,9 @@ _SECOND_PERSON = lang.words("SECOND_PERSON")
 
 def check(reply: str, message: str) -> Check:
     """Keep the model's acknowledgement unless it refuses, knows nothing, echoes its instruction, or speaks the
-    person's sentence as its own."""
+    person's sentence as its own; in a language this does not know, keep it: no plain acknowledgement is in it."""
+    if language(message) is None:
+        return Check(reply, False, "the message is in a language this does not know: the model's reply stands")
     folded = normalize(reply).replace("’", "'")
     if any(phrase in folded for phrase in _REFUSALS):
         return Check(PLAIN[language(message)], True,

@@ -282,7 +282,8 @@ class Agent:
         answer, step = respond(self.llm, packed, max_tokens=self._reply_tokens, seed=self.config.seed, on_text=on_text)
         step.name = "Responder, again"
         trace.add(step)
-        return acknowledge.without_copied(answer) or abstain.UNKNOWN[abstain.language(question)], packed, packed_with
+        unknown = abstain.UNKNOWN.get(abstain.language(question), answer)  # none in a language this does not know
+        return acknowledge.without_copied(answer) or unknown, packed, packed_with
 
     def _unless_off_the_question(self, answer: str, question: str, evidence: Evidence, packed: PackedPrompt,
                                  packed_with: Callable[..., PackedPrompt], trace: Trace,

@@ -58,7 +58,8 @@ class Gatherer:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
         started = time.perf_counter()
         decided = controller.plan(text)
-        steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries})]
+        steps = [Step("Controller", _ms(started), decided.describe(), parsed={"queries": decided.queries,
+                                                                               "language": decided.language})]
         t0 = time.perf_counter()
         long_memory = self._long_memory()
         vectors = self.embedder.embed_batch(decided.queries, role="query")

@@ -53,7 +53,7 @@ def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = la
 
 def in_parts(question: str, parts: list[str]) -> str:
     """The question with its parts named, in its own language, when it has two or more."""
-    if len(parts) < 2:
+    if len(parts) < 2 or language(question) is None:
         return question
     named = "; ".join(f"{i}) {part}" for i, part in enumerate(parts, 1))
     return f"{question}\n({_EACH_PART[language(question)]} {named})"
