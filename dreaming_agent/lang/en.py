@@ -12,6 +12,11 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyz"  # the letters its words are written wit
 MARKS = ""  # punctuation only this language writes
 ACCENTS = ""  # letters that, on a tie of frequent words, make a text this language's
 
+# -- the person speaking of themselves ----------------------------------------------------------------------------
+FIRST_PERSON = "i i'm im i've i'd i'll my me mine myself"
+FIRST_PERSON_PLURAL = "we we're we've us our ours"
+FIRST_PERSON_VERBS = ""  # verbs that say "I" by their ending alone
+
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "I don't know."
 ACKNOWLEDGED = "Got it, thanks for telling me."
@@ -122,7 +127,6 @@ REFUSALS = ("i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't h
             "i apologize", "i don't have any information", "i do not have any information", "i don't know",
             "i do not know")
 ECHOES = ("acknowledg",)  # the prompt's own instruction said back
-FIRST_PERSON = "i i'm i've my me mine myself"
 SECOND_PERSON = "you you're your yours"
 
 # -- dates (pipeline/dates.py) ---------------------------------------------------------------------------------
@@ -149,7 +153,6 @@ RELATIVE_DATES = {
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------
 THIRD_PERSON = "he she they"  # right before the words a fact gives to "The user": someone else did that
-FIRST_PERSON_OR_WE = "i i'm i've i'd i'll we we're we've my me"  # a fact that copies the person's own words
 
 # -- the Dream (dream/roles.py, dream/vocab.py, dream/validate.py) ------------------------------------------------
 WORK_CUES = "work works worked working job jobs employer employed employee company firm hired startup"
@@ -192,7 +195,6 @@ DURABLE_TOPICS = {
 CONNECTIVES = """previously formerly earlier before now currently anymore longer instead both also still since until later
     later used then while whereas although though however"""
 HABIT_WORDS = "every daily weekly monthly yearly always usually often regularly each"
-FIRST_PERSON_ENTRY = "i i'm i've i'd i'll me my mine myself"  # an entry in the person's voice
 
 # -- the word index (store/terms.py) --------------------------------------------------------------------------------
 FUNCTION_WORDS = """
@@ -217,7 +219,6 @@ ABSTENTIONS = (
     r"not aware",
     r"unknown to me",
 )
-FIRST_PERSON_COPIED = "i i'm im i've i'd i'll my me mine myself"  # an entry that copied the person's sentence
 UNNATURAL = ("i don't know", "i do not know", "can't assist", "cannot assist", "i'm sorry", "i am sorry", "as an ai",
              "don't have any information", "don't have enough information")
 

@@ -12,6 +12,11 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyzáéíóúüñ"  # the letters its words a
 MARKS = "¿¡"
 ACCENTS = "ñáéíóú"
 
+# -- the person speaking of themselves ----------------------------------------------------------------------------
+FIRST_PERSON = "yo mi mis me conmigo"
+FIRST_PERSON_PLURAL = "nosotros nosotras nos nuestro nuestra nuestros nuestras"
+FIRST_PERSON_VERBS = "soy estoy tengo vivo"
+
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "No lo sé."
 ACKNOWLEDGED = "Entendido, gracias por contármelo."
@@ -154,7 +159,6 @@ ASKS_NUMBER = r"cuant[oa]s?|que edad"
 # -- acknowledging a statement (pipeline/acknowledge.py) -----------------------------------------------------------
 REFUSALS = ("lo siento", "no puedo ayudar", "no tengo información", "no lo sé", "no lo se")
 ECHOES: tuple[str, ...] = ()
-FIRST_PERSON = "yo mi mis me conmigo"
 SECOND_PERSON = "tu tus tú te ti contigo usted"
 
 # -- dates (pipeline/dates.py) ---------------------------------------------------------------------------------
@@ -181,7 +185,6 @@ RELATIVE_DATES = {
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------
 THIRD_PERSON = "el ella ellos ellas"
-FIRST_PERSON_OR_WE = "yo mi nosotros nosotras"
 
 # -- the Dream (dream/roles.py, dream/vocab.py, dream/validate.py) ------------------------------------------------
 WORK_CUES = """trabaja trabajo trabajas trabajaba trabajar trabajando empresa empleo empleado empleada empleador
@@ -220,7 +223,6 @@ DURABLE_TOPICS = {
 }
 CONNECTIVES = "antes ahora actualmente anteriormente todavia ya tambien ambos ambas mientras aunque luego despues"
 HABIT_WORDS = "cada diario diaria semanal mensual siempre normalmente suele suelo todos todas"
-FIRST_PERSON_ENTRY = "yo mi mis"
 
 # -- the word index (store/terms.py) --------------------------------------------------------------------------------
 FUNCTION_WORDS = """
@@ -246,7 +248,6 @@ ABSTENTIONS = (
     r"no (?:lo )?recuerdo",
     r"no me (?:lo )?acuerdo",
 )
-FIRST_PERSON_COPIED = "yo mi mis soy estoy tengo vivo"
 UNNATURAL = ("no lo se", "lo siento")
 
 # -- the Writer's entries (store/attributes.py): written in English, so only words met inside them are here ---------

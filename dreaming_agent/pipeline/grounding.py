@@ -13,7 +13,7 @@ from ..text import mentions, normalize, numbers, proper_nouns, relations_missing
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
 _THIRD_PERSON = lang.words("THIRD_PERSON")
 # A fact that copies the person's own words ("The user I'm tired ...") carries its own subject.
-_FIRST_PERSON = lang.words("FIRST_PERSON_OR_WE")
+_FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_PLURAL")
 _CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
 _PLACEHOLDER = re.compile(r"\[[^\]]{1,40}\]|<[^>]{1,40}>|\{[^}]{1,40}\}")
