@@ -107,10 +107,9 @@ def unknown_first_person_verb(word: str, previous: str) -> bool:
     return False
 
 
-# The person or the model giving a name as its own: three shapes, each read by another check.
-SELF_INTRODUCTION = r"i['’]m|i am|my name is|my name's"  # the model speaking as the one asked about
-INTRODUCED = r"my name is|my name's|call me|i'm|i am"  # the person giving their own name
-IDENTITY = r"i'm|i am|my name is"  # who the person says they are
+# Giving one's own name ("my name is Eve", "I'm Eve"), the person's or the model's speaking as someone else.
+INTRODUCTION = r"my name is|my name's|call me|i['’]m|i am"
+BEING = ""  # saying what one is, besides the words above ("estoy" in the 0.5B model's Spanish)
 ARTICLE = r"an?"
 
 # -- abstention (pipeline/abstain.py) ------------------------------------------------------------------------------

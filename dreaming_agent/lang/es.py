@@ -140,9 +140,8 @@ def unknown_first_person_verb(word: str, previous: str) -> bool:
     return previous in ("te", "tú") and word.endswith(("o", "mos")) and len(word) > 2
 
 
-SELF_INTRODUCTION = r"soy|me llamo|mi nombre es"
-INTRODUCED = r"me llamo|mi nombre es|soy"
-IDENTITY = r"soy|estoy|me llamo|mi nombre es"
+INTRODUCTION = r"me llamo|mi nombre es|soy"
+BEING = r"estoy"
 ARTICLE = r"una?"
 
 # -- abstention (pipeline/abstain.py) ------------------------------------------------------------------------------

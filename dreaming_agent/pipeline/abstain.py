@@ -89,7 +89,7 @@ def off_the_question(answer: str, question: str, shown: list[tuple[str, float]],
 # A question after the person's own name: "What's my name?", "¿Cómo me llamo?", "Who am I?"
 _OWN_NAME_ASKED = re.compile(r"\b(?:" + lang.pattern("OWN_NAME_ASKED") + r")\b")
 # The person giving their own name: "Me llamo Bruno", "my name is Héctor Alcaraz", "I'm Tomás", "call me Ro".
-_INTRODUCED = re.compile(r"(?i:\b(?:" + lang.pattern("INTRODUCED") + r"))\s+"
+_INTRODUCED = re.compile(r"(?i:\b(?:" + lang.pattern("INTRODUCTION") + r"))\s+"
                          r"((?:[A-ZÁÉÍÓÚÑ][^\W\d_]+)(?:\s+[A-ZÁÉÍÓÚÑ][^\W\d_]+)*)")
 
 
