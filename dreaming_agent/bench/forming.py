@@ -15,7 +15,7 @@ from ..text import mentions, normalize, words
 
 CONVERSATIONS = Path(__file__).resolve().parent / "conversations"
 # Words that show an entry copied the person's own first-person sentence instead of stating a fact about them.
-_FIRST_PERSON = lang.words("FIRST_PERSON_COPIED")
+_FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_VERBS")
 # A reply that refuses, or says it knows nothing, where the person only told it something.
 _UNNATURAL = lang.phrases("UNNATURAL")
 

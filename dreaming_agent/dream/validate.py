@@ -12,7 +12,7 @@ from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, dura
 
 MAX_TEXT_CHARS = 500
 # An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
-_FIRST_PERSON = lang.words("FIRST_PERSON_ENTRY")
+_FIRST_PERSON = lang.words("FIRST_PERSON")
 
 
 def validate_all(

@@ -63,20 +63,81 @@ def said_in(text: str) -> str | None:
         if module.MARKS and any(mark in text for mark in module.MARKS):
             return code
     tokens = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
-    counts = {code: sum(t in _distinct(code) for t in tokens) for code in LANGUAGES}
+    counts = {code: sum(t in _DISTINCT[code] for t in tokens) for code in LANGUAGES}
     best = max(counts.values())
     leaders = [code for code, n in counts.items() if n == best]
     return leaders[0] if len(leaders) == 1 else None
 
 
-def language(text: str) -> str:
-    """The language of `text`: `said_in`, else the one whose accented letters it holds, else English."""
-    return said_in(text) or next((code for code, m in LANGUAGES.items() if m.ACCENTS and
-                                  any(c in text for c in m.ACCENTS)), "en")
+def language(text: str) -> str | None:
+    """The known language `text` is in, by its punctuation and by scoring its words against each known language's
+    function words; None for a language none of the modules knows (French, German…) or a text that tells none."""
+    for code, module in LANGUAGES.items():
+        if module.MARKS and any(mark in text for mark in module.MARKS):
+            return code
+    said = _unnamed_words(text)
+    if _foreign(said):
+        return None
+    if known := said_in(text):
+        return known
+    counts = {code: sum(w in _COMMON[code] for w in said) for code in LANGUAGES}
+    leaders = [code for code, n in counts.items() if n == max(counts.values()) and n]
+    # as many words of two known languages ("I'm Tomás"): the one whose accented letters it has, else the first
+    return next((code for code in leaders if any(c in text for c in of(code).ACCENTS)), leaders[0] if leaders else None)
+
+
+def _unnamed_words(text: str) -> list[str]:
+    """Its words, lower-cased, without the capitalised ones inside a sentence (names say nothing of a language)."""
+    said = []
+    for sentence in re.split(r"(?<=[.!?:;])\s+", text):
+        for i, word in enumerate(_LETTERS.findall(sentence)):
+            if i == 0 or not word[:1].isupper() or word == "I":
+                said.append(word.lower().replace("’", "'"))
+    return said
+
+
+def _foreign(said: list[str]) -> bool:
+    """Few of its words are a known language's common words ("Je m'appelle Claire et j'habite à Lyon."), or some are
+    written with letters no known language has and not many are common ("Où est-ce que j'habite ?", "Wie heißt
+    meine Schwester?")."""
+    common = sum(w in _ANY_COMMON for w in said)
+    spelled_elsewhere = any(set(w) - _ALPHABET for w in said)
+    return (len(said) >= 2 and common < FOREIGN_BELOW * len(said)) or (spelled_elsewhere and common < len(said) / 2)
+
+
+FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a text is in another language
+_LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def _vocabulary(module: ModuleType) -> frozenset[str]:
+    """Every word a language module names, in any of its lists, phrases, maps or patterns."""
+    found: set[str] = set()
+
+    def read(value: object) -> None:
+        if isinstance(value, str) and any(c in value for c in "\\|(["):  # a pattern: its words, not its escapes
+            found.update(w.lower() for w in _LETTERS.findall(value) if len(w) > 1)
+        elif isinstance(value, str):
+            found.update(value.lower().split())
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                read(key)
+                read(item)
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                read(item)
+
+    for name, value in vars(module).items():
+        if name.isupper() and name not in ("ALPHABET", "MARKS", "ACCENTS"):
+            read(value)
+    return frozenset(found)
+
+
+# The words each language's texts are mostly made of: what its modules name (function words, pronouns, question
+# words, numbers, dates, greetings…).
+_COMMON = {code: _vocabulary(module) for code, module in LANGUAGES.items()}
+_ANY_COMMON = frozenset().union(*_COMMON.values())
+_ALPHABET = frozenset("'’-").union(*(module.ALPHABET for module in LANGUAGES.values()))
 
 
 _DISTINCT = {code: frozenset(module.DISTINCT.split()) for code, module in LANGUAGES.items()}
 
-
-def _distinct(code: str) -> frozenset[str]:
-    return _DISTINCT[code]

@@ -8,13 +8,18 @@ CODE = "en"
 # Frequent English words that are not Spanish words.
 DISTINCT = """i i'm i've i'd my the an and is are was were to of in on at for with you your what what's who where when
     how do does did have has it this that from am be been will would can not don't"""
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"  # the letters its words are written with
 MARKS = ""  # punctuation only this language writes
 ACCENTS = ""  # letters that, on a tie of frequent words, make a text this language's
+
+# -- the person speaking of themselves ----------------------------------------------------------------------------
+FIRST_PERSON = "i i'm im i've i'd i'll my me mine myself"
+FIRST_PERSON_PLURAL = "we we're we've us our ours"
+FIRST_PERSON_VERBS = ""  # verbs that say "I" by their ending alone
 
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "I don't know."
 ACKNOWLEDGED = "Got it, thanks for telling me."
-EACH_PART = "Answer each part:"  # before the parts of a compound question
 
 # -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
 # Capitalised words that are not names: sentence openers, pronouns, titles.
@@ -101,10 +106,9 @@ def unknown_first_person_verb(word: str, previous: str) -> bool:
     return False
 
 
-# The person or the model giving a name as its own: three shapes, each read by another check.
-SELF_INTRODUCTION = r"i['’]m|i am|my name is|my name's"  # the model speaking as the one asked about
-INTRODUCED = r"my name is|my name's|call me|i'm|i am"  # the person giving their own name
-IDENTITY = r"i'm|i am|my name is"  # who the person says they are
+# Giving one's own name ("my name is Eve", "I'm Eve"), the person's or the model's speaking as someone else.
+INTRODUCTION = r"my name is|my name's|call me|i['’]m|i am"
+BEING = ""  # saying what one is, besides the words above ("estoy" in the 0.5B model's Spanish)
 ARTICLE = r"an?"
 
 # -- abstention (pipeline/abstain.py) ------------------------------------------------------------------------------
@@ -121,7 +125,6 @@ REFUSALS = ("i'm sorry", "i am sorry", "can't assist", "cannot assist", "can't h
             "i apologize", "i don't have any information", "i do not have any information", "i don't know",
             "i do not know")
 ECHOES = ("acknowledg",)  # the prompt's own instruction said back
-FIRST_PERSON = "i i'm i've my me mine myself"
 SECOND_PERSON = "you you're your yours"
 
 # -- dates (pipeline/dates.py) ---------------------------------------------------------------------------------
@@ -148,7 +151,6 @@ RELATIVE_DATES = {
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------
 THIRD_PERSON = "he she they"  # right before the words a fact gives to "The user": someone else did that
-FIRST_PERSON_OR_WE = "i i'm i've i'd i'll we we're we've my me"  # a fact that copies the person's own words
 
 # -- the Dream (dream/roles.py, dream/vocab.py, dream/validate.py) ------------------------------------------------
 WORK_CUES = "work works worked working job jobs employer employed employee company firm hired startup"
@@ -191,7 +193,6 @@ DURABLE_TOPICS = {
 CONNECTIVES = """previously formerly earlier before now currently anymore longer instead both also still since until later
     later used then while whereas although though however"""
 HABIT_WORDS = "every daily weekly monthly yearly always usually often regularly each"
-FIRST_PERSON_ENTRY = "i i'm i've i'd i'll me my mine myself"  # an entry in the person's voice
 
 # -- the word index (store/terms.py) --------------------------------------------------------------------------------
 FUNCTION_WORDS = """
@@ -216,7 +217,6 @@ ABSTENTIONS = (
     r"not aware",
     r"unknown to me",
 )
-FIRST_PERSON_COPIED = "i i'm im i've i'd i'll my me mine myself"  # an entry that copied the person's sentence
 UNNATURAL = ("i don't know", "i do not know", "can't assist", "cannot assist", "i'm sorry", "i am sorry", "as an ai",
              "don't have any information", "don't have enough information")
 

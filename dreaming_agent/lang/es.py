@@ -8,13 +8,18 @@ CODE = "es"
 DISTINCT = """el la los las un una de del que qué en y mi mis me se por para con como cómo cuál cuándo dónde quién cuánto
     cuántos cuántas es está estoy tengo tiene hay ahora antes después hace fue era llama vive trabajo ya pero muy
     más desde hoy ayer todo esto eso su sus nos le lo al"""
+ALPHABET = "abcdefghijklmnopqrstuvwxyzáéíóúüñ"  # the letters its words are written with
 MARKS = "¿¡"
 ACCENTS = "ñáéíóú"
+
+# -- the person speaking of themselves ----------------------------------------------------------------------------
+FIRST_PERSON = "yo mi mis me conmigo"
+FIRST_PERSON_PLURAL = "nosotros nosotras nos nuestro nuestra nuestros nuestras"
+FIRST_PERSON_VERBS = "soy estoy tengo vivo"
 
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "No lo sé."
 ACKNOWLEDGED = "Entendido, gracias por contármelo."
-EACH_PART = "Responde a cada parte:"
 
 # -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
 NOT_NAMES = """el la los las un una unos unas yo mi mis me nosotros nuestro tu tus usted el ella ellos ellas su sus
@@ -134,9 +139,8 @@ def unknown_first_person_verb(word: str, previous: str) -> bool:
     return previous in ("te", "tú") and word.endswith(("o", "mos")) and len(word) > 2
 
 
-SELF_INTRODUCTION = r"soy|me llamo|mi nombre es"
-INTRODUCED = r"me llamo|mi nombre es|soy"
-IDENTITY = r"soy|estoy|me llamo|mi nombre es"
+INTRODUCTION = r"me llamo|mi nombre es|soy"
+BEING = r"estoy"
 ARTICLE = r"una?"
 
 # -- abstention (pipeline/abstain.py) ------------------------------------------------------------------------------
@@ -153,7 +157,6 @@ ASKS_NUMBER = r"cuant[oa]s?|que edad"
 # -- acknowledging a statement (pipeline/acknowledge.py) -----------------------------------------------------------
 REFUSALS = ("lo siento", "no puedo ayudar", "no tengo información", "no lo sé", "no lo se")
 ECHOES: tuple[str, ...] = ()
-FIRST_PERSON = "yo mi mis me conmigo"
 SECOND_PERSON = "tu tus tú te ti contigo usted"
 
 # -- dates (pipeline/dates.py) ---------------------------------------------------------------------------------
@@ -180,7 +183,6 @@ RELATIVE_DATES = {
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------
 THIRD_PERSON = "el ella ellos ellas"
-FIRST_PERSON_OR_WE = "yo mi nosotros nosotras"
 
 # -- the Dream (dream/roles.py, dream/vocab.py, dream/validate.py) ------------------------------------------------
 WORK_CUES = """trabaja trabajo trabajas trabajaba trabajar trabajando empresa empleo empleado empleada empleador
@@ -219,7 +221,6 @@ DURABLE_TOPICS = {
 }
 CONNECTIVES = "antes ahora actualmente anteriormente todavia ya tambien ambos ambas mientras aunque luego despues"
 HABIT_WORDS = "cada diario diaria semanal mensual siempre normalmente suele suelo todos todas"
-FIRST_PERSON_ENTRY = "yo mi mis"
 
 # -- the word index (store/terms.py) --------------------------------------------------------------------------------
 FUNCTION_WORDS = """
@@ -245,7 +246,6 @@ ABSTENTIONS = (
     r"no (?:lo )?recuerdo",
     r"no me (?:lo )?acuerdo",
 )
-FIRST_PERSON_COPIED = "yo mi mis soy estoy tengo vivo"
 UNNATURAL = ("no lo se", "lo siento")
 
 # -- the Writer's entries (store/attributes.py): written in English, so only words met inside them are here ---------

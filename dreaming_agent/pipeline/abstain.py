@@ -51,8 +51,9 @@ def in_their_language(answer: str, question: str) -> str:
     """A reply that only says it does not know, in the question's language: the prompt names the Spanish words ("No lo
     sé"), and the 0.5B model wrote them for English questions (LoCoMo conv-26: 5 of B's and 6 of E's answers)."""
     said = normalize(answer).strip(" .!¡")
-    if any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values()):
-        return UNKNOWN[language(question)]
+    code = language(question)
+    if code is not None and any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values()):
+        return UNKNOWN[code]
     return answer
 
 
@@ -71,7 +72,7 @@ def off_the_question(answer: str, question: str, shown: list[tuple[str, float]],
     peanuts.", and the 0.5B model answered with the one line in the question's language. The message, not the line
     alone: "Se llama Fiona, she's from Aberdeen" answers "Who is my cello teacher?" after "Found a cello teacher!"."""
     said = content_words(answer)
-    if not said or not shown:
+    if not said or not shown or language(question) is None:
         return None
     overlap = [len(said & content_words(text)) for text, _ in shown]
     line = max(range(len(shown)), key=overlap.__getitem__)
@@ -88,7 +89,7 @@ def off_the_question(answer: str, question: str, shown: list[tuple[str, float]],
 # A question after the person's own name: "What's my name?", "¿Cómo me llamo?", "Who am I?"
 _OWN_NAME_ASKED = re.compile(r"\b(?:" + lang.pattern("OWN_NAME_ASKED") + r")\b")
 # The person giving their own name: "Me llamo Bruno", "my name is Héctor Alcaraz", "I'm Tomás", "call me Ro".
-_INTRODUCED = re.compile(r"(?i:\b(?:" + lang.pattern("INTRODUCED") + r"))\s+"
+_INTRODUCED = re.compile(r"(?i:\b(?:" + lang.pattern("INTRODUCTION") + r"))\s+"
                          r"((?:[A-ZÁÉÍÓÚÑ][^\W\d_]+)(?:\s+[A-ZÁÉÍÓÚÑ][^\W\d_]+)*)")
 
 
@@ -106,7 +107,7 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     In the held-out scenarios the 0.5B model answered "¿Cómo se llama mi gato?" and "¿Cómo se llama el taller donde
     trabajo?" with "Bruno." from "Me llamo Bruno.", and "¿Quién es mi médico ahora?" with the person's own name: the
     naming word of the question matches the person's introduction better than anything else."""
-    if not asks_anothers_name(question):
+    if not asks_anothers_name(question) or language(question) is None:
         return None
     asked = normalize(question)
     named = {n for n in _named(answer) if not mentions(n, asked)}
@@ -136,6 +137,8 @@ def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterabl
     llamó anoche." was shown for its "llamó") and "¿Cómo se llama mi nieta?" with the daughter; in the app, "¿Cómo se
     llama mi perro?" with the cat's name. An animal named only by its breed ("a greyhound called Canela") is no
     animal this knows, and is left alone; so is a friend asked as a neighbour (one may be both)."""
+    if language(question) is None:
+        return Misnamed()
     asked = normalize(question)
     asked_words = {re.sub(r"['’]s?$", "", w) for w in words(asked)}  # "son's" asks after a son
     kind = "pet" if asked_words & PET_WORDS else "person" if asked_words & PERSON_WORDS else ""
@@ -174,12 +177,17 @@ def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterabl
     return Misnamed(kin[0] if kin else kind, tuple(misnamed), " or ".join(sorted(given_to)))
 
 
+_UNKNOWN_LANGUAGE = "the question is in a language this does not know: the model's answer stands"
+
+
 def no_evidence(question: str) -> Check:
     return Check(UNKNOWN[language(question)], True, "no evidence line was found for the question (no model call)")
 
 
 def check(answer: str, question: str, evidence_text: str) -> Check:
     """Keep the answer unless it names someone or something absent from both the evidence and the question."""
+    if language(question) is None:
+        return Check(answer, False, _UNKNOWN_LANGUAGE)
     named, letters = _named(answer), _letters(answer)
     asked = normalize(question)
     unsupported = sorted(n for n in named if not mentions(n, evidence_text) and not mentions(n, asked))
@@ -242,8 +250,10 @@ def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | N
     """The relations `question` asks after, checked against everything the person said (`said()`: their messages,
     read only when the question names a relation).
 
-    None when the question names no relation to a person (animals go by breed: "my greyhound" is a dog)."""
-    asked = tuple(relation_words(question, language=language(question), people=True))
+    None when the question names no relation to a person (animals go by breed: "my greyhound" is a dog) or is in a
+    language this does not know."""
+    code = language(question)
+    asked = tuple(relation_words(question, language=code, people=True)) if code else ()
     if not asked:
         return None
     groups = {w: relation_group(w) for w in asked}

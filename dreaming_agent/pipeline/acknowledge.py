@@ -19,15 +19,17 @@ _REFUSALS = tuple(normalize(p) for p in lang.phrases("REFUSALS"))
 # The prompt's own instruction said back ("Acknowledge that Koldo is very strict.", "I acknowledge that you said…").
 _ECHOES = lang.phrases("ECHOES")
 # Who the person says they are ("soy Itziar", "I'm a nurse"): said back by the assistant, it claims to be them.
-_IDENTITY = re.compile(r"\b(?:" + lang.pattern("IDENTITY") + r")\s+(?:(?:" + lang.pattern("ARTICLE") + r")\s+)?"
-                       r"(\w+)")
+_SAYING_WHO = lang.pattern("INTRODUCTION") + "|" + lang.pattern("BEING")
+_IDENTITY = re.compile(r"\b(?:" + _SAYING_WHO + r")\s+(?:(?:" + lang.pattern("ARTICLE") + r")\s+)?(\w+)")
 _FIRST_PERSON = lang.words("FIRST_PERSON")
 _SECOND_PERSON = lang.words("SECOND_PERSON")
 
 
 def check(reply: str, message: str) -> Check:
     """Keep the model's acknowledgement unless it refuses, knows nothing, echoes its instruction, or speaks the
-    person's sentence as its own."""
+    person's sentence as its own; in a language this does not know, keep it: no plain acknowledgement is in it."""
+    if language(message) is None:
+        return Check(reply, False, "the message is in a language this does not know: the model's reply stands")
     folded = normalize(reply).replace("’", "'")
     if any(phrase in folded for phrase in _REFUSALS):
         return Check(PLAIN[language(message)], True,

@@ -203,7 +203,7 @@ class CopiedAcknowledgement(Check):
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
         rest = acknowledge.without_copied(draft.text)
         if again:
-            return replaced(rest or abstain.UNKNOWN[context.plan.language])
+            return replaced(rest or abstain.UNKNOWN.get(context.plan.language, draft.text))  # none in an unknown language
         if rest == draft.text:
             return KEEP
         if rest:

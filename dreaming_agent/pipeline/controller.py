@@ -8,6 +8,7 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from .. import lang
+from ..lang import language
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
@@ -101,12 +102,15 @@ class Plan:
     # earlier answer into an unrelated one: live, "¿Qué instrumento…?" → "Estoy aprendiendo a tocar la farmacia.")
     follow_up: bool = True
     past: bool = False  # asks about the past or the history ("before", "did", "have I ever", "vivía", "viví"…)
+    language: str | None = "en"  # None: a language no module knows, so nothing that reads words runs
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
         kind += " about now (the newest value wins)" if self.current else ""
         kind += "" if self.follow_up or not self.question else ", standing alone (the recent questions and answers left out)"
         shown = " | ".join(q if len(q) <= 80 else q[:79] + "…" for q in self.queries)
+        if self.language is None:
+            kind += " in a language this does not know (no check that reads words runs; the model's reply stands)"
         return f"{kind}; {len(self.queries)} quer{'y' if len(self.queries) == 1 else 'ies'}: {shown} (decided in code)"
 
 
@@ -114,6 +118,9 @@ def plan(text: str) -> Plan:
     """Route the message and split a compound question into one query per part, without a model call."""
     text = text.strip()
     is_question = asks(text)
+    code = language(text)
+    if code is None:
+        return Plan(is_question, [text[:1500]], language=None)
     parts = [p.strip(" ,.;¿?¡!") for p in _JOIN.split(text)] if is_question else []
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
@@ -122,7 +129,7 @@ def plan(text: str) -> Plan:
                 is_question and _WHEN.search(text) is not None,
                 not is_question or _leans_on_before(text)
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
-                is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None))
+                is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None), code)
 
 
 # A sentence that opens on a relative of the person's ("Mi hermana Ane vive en Donostia.", "Caroline: My mom is…")
@@ -153,8 +160,8 @@ _WE = re.compile(lang.pattern("WE"), re.IGNORECASE)  # the person among others: 
 
 def about_the_person(question: str) -> bool:
     """A question about the person themselves: in the first person, naming no relative, pet or thing of theirs
-    ("Where do I live now?", not "Where does my sister live?")."""
-    return _FIRST_PERSON.search(question) is not None and not any(
+    ("Where do I live now?", not "Where does my sister live?"); never in a language this does not know."""
+    return language(question) is not None and _FIRST_PERSON.search(question) is not None and not any(
         relation_words(question, language=code) for code in lang.LANGUAGES)
 
 

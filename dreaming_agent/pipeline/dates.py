@@ -54,6 +54,8 @@ def resolve(text: str, said_on: str, code: str | None = None) -> str:
     except ValueError:
         return text
     code = code or language(text)
+    if code is None:
+        return text  # no words of a known language to read it with, nor to write the date in
     spans: list[tuple[int, int, str]] = []
     for pattern, meaning in _RULES:
         for m in pattern.finditer(text):

@@ -101,7 +101,8 @@ class Gatherer:
                  **_) -> Evidence:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
         route = plan.route
-        steps = [Step("Controller", plan.decided_ms, route.describe(), parsed={"queries": route.queries})]
+        steps = [Step("Controller", plan.decided_ms, route.describe(),
+                      parsed={"queries": route.queries, "language": plan.language})]
         t0 = time.perf_counter()
         found = self._search(plan, exclude_message, touch_at)
         steps.append(found.step(_ms(t0), len(route.queries)))

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import lang
+from ..lang import language
 from ..text import mentions, normalize, numbers, proper_nouns, relations_missing, words
 
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
 _THIRD_PERSON = lang.words("THIRD_PERSON")
 # A fact that copies the person's own words ("The user I'm tired ...") carries its own subject.
-_FIRST_PERSON = lang.words("FIRST_PERSON_OR_WE")
+_FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_PLURAL")
 _CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
 _PLACEHOLDER = re.compile(r"\[[^\]]{1,40}\]|<[^>]{1,40}>|\{[^}]{1,40}\}")
@@ -51,6 +52,8 @@ def semantic(fact_vector: np.ndarray, source_vectors: np.ndarray, threshold: flo
 def relation(fact: str, source: str) -> GroundingVerdict:
     """Every relation word of the fact (sister, dog, novio…) must be in the message, itself or translated."""
     # The 0.5B model translated "mi hermana Carmen" as "the user's grandmother Carmen".
+    if language(source) is None:
+        return GroundingVerdict(True, "the message is in a language this does not know: no relation words to compare")
     missing = relations_missing(fact, source)
     if missing:
         return GroundingVerdict(False, f"the message does not say '{missing[0]}'")

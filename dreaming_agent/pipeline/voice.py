@@ -38,7 +38,7 @@ _BEFORE_NOUNS = lang.words("BEFORE_NOUNS")
 # The model speaking as the one asked about: "Who is my cello teacher?" -> "I'm Fiona, from Aberdeen." (in the app,
 # 0.5B model), which turned to the person would say they are Fiona. Asked another's name (`asks_anothers_name`), the
 # name is the answer and the opening goes.
-_INTRODUCES = re.compile(r"^(\s*)(?i:" + lang.pattern("SELF_INTRODUCTION") + r")\s+(?=[A-ZÁÉÍÓÚÑ])")
+_INTRODUCES = re.compile(r"^(\s*)(?i:" + lang.pattern("INTRODUCTION") + r")\s+(?=[A-ZÁÉÍÓÚÑ])")
 
 
 def _unintroduced(answer: str) -> str:

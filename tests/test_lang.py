@@ -1,0 +1,60 @@
+"""The language modules and the detector: which known language a text is in, and None for the others."""
+import types
+
+import pytest
+
+from dreaming_agent import lang
+from dreaming_agent.pipeline import abstain, acknowledge, controller, dates, voice
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Where do I live now?", "en"),
+    ("My sister Itziar lives in Bilbao and works as a nurse.", "en"),
+    ("I'm Tomás", "en"),  # a name's accent is no Spanish
+    ("Thanks!", "en"),
+    ("¿Dónde vivo ahora?", "es"),
+    ("Mi hermana vive en Bilbao con su novio.", "es"),
+    ("Hola", "es"),
+    ("Je m'appelle Claire et j'habite à Lyon.", None),
+    ("Ma sœur Sophie est médecin.", None),
+    ("Où est-ce que j'habite ?", None),
+    ("Comment s'appelle ma sœur ?", None),
+    ("Ich heiße Klaus und wohne in Berlin.", None),
+    ("Wie heißt meine Schwester?", None),
+    ("Wo wohne ich?", None),
+    ("Mia sorella Sofia è medico.", None),
+    ("Qual è il mio lavoro?", None),
+    ("Dove abito?", None),
+])
+def test_language_is_a_known_one_or_none(text, expected):
+    assert lang.language(text) == expected
+
+
+def test_every_language_module_defines_the_same_names():
+    def names(module: types.ModuleType) -> set[str]:
+        return {n for n, v in vars(module).items() if not n.startswith("_") and not isinstance(v, types.ModuleType)
+                and n not in ("annotations",)}
+
+    expected = names(lang.en)
+    for code, module in lang.LANGUAGES.items():
+        assert names(module) == expected, code
+        assert module.CODE == code
+
+
+def test_a_list_read_across_languages_holds_each_ones_words():
+    assert {"sister", "sis", "hermana", "hermanas"} <= next(g for g in lang.groups("RELATIONS") if "sister" in g)
+    assert lang.each("UNKNOWN") == {"en": lang.en.UNKNOWN, "es": lang.es.UNKNOWN}
+    assert lang.phrases("REFUSALS") == lang.en.REFUSALS + lang.es.REFUSALS
+
+
+@pytest.mark.parametrize("text", ["Je m'appelle Claire et j'habite à Lyon.", "Wo wohne ich jetzt?"])
+def test_nothing_that_reads_words_runs_for_an_unknown_language(text):
+    plan = controller.plan(text)
+    assert plan.language is None and not plan.personal and not plan.temporal and plan.queries == [text]
+    assert not controller.about_the_person(text)
+    assert abstain.relations(text, lambda: ["Ma sœur Sophie est médecin."]) is None
+    assert abstain.in_their_language("No lo sé.", text) == "No lo sé."
+    assert not abstain.check("Sophie.", text, "").abstained
+    assert not acknowledge.check("I'm sorry, but I can't assist with that.", text).abstained
+    assert voice.to_the_person("Mon chat s'appelle Minou.", text) == "Mon chat s'appelle Minou."
+    assert dates.resolve(text + " hier", "2026-03-22") == text + " hier"
