@@ -5,9 +5,8 @@ from datetime import date, datetime
 
 from ..errors import InvalidInput
 from ..pipeline.agent import Agent
-from ..pipeline.retriever import retrieve
 from ..settings import Settings
-from ..store import Memory
+from ..store import Memory, now_iso
 from ..store.memory_file import MemoryFile
 from .records import (
     Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source,
@@ -45,12 +44,16 @@ class AgentMemory:
         return Added(message_id=message.id, date=message.created_at, memories=self._entries(learned))
 
     def search(self, query: str, *, limit: int = 8) -> list[Recollection]:
-        """Entries and verbatim sentences most like `query`, best first, each with its dated sources."""
+        """What a chat turn reads for `query` (LightMem's gathering): the durable facts and verbatim sentences it
+        shows, best first, each with its dated sources. An entry the search finds is read, as in the chat, as the
+        sentences it quotes; small talk, the person's own questions and values replaced later are left out."""
         if not query.strip():
             raise InvalidInput("The search query is empty: say what to look for.")
         if limit < 1:
             raise InvalidInput(f"limit must be at least 1, not {limit}.")
-        found = retrieve(self.agent.store, self.agent.index, self.agent.embedder, [query], k=limit)
+        self.agent.learning.index_new_sentences()
+        evidence = self.agent.gather(query, "lightmem", today=now_iso()[:10])
+        found = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
         return [
             Recollection(kind=c.kind, id=c.id, text=c.text, score=round(c.score, 4), date=c.date,
                          sources=[Source(message_id=s.message_id, date=s.date, text=s.text) for s in c.sources])

@@ -69,8 +69,8 @@ def stating(entry: str, message: str) -> str:
     return " ".join(related) if related and len(related) < len(sentences) else message
 
 
-# Who said a message, where it opens with the name ("Gina: Thanks, Jon! …", as the bench feeds LoCoMo's turns): not a
-# word the sentence shares with an entry, or every entry about Gina would quote her every opening remark.
+# Who said a message, where it opens with the name (a conversation of two people): not a word the sentence shares
+# with an entry, or every entry about that speaker would quote their every opening remark.
 _SPEAKER = re.compile(r"^[A-Z][\w'’-]*: ")
 
 
@@ -110,8 +110,7 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
         said = content_words(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
                 and said & content_words(m.text)]
-        # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced
-        # (in the app, "Hola, me llamo Itziar." was marked "replaced later" once the Dream merged the name).
+        # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced.
         if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
             found.marks[s.key] = " (replaced later)"
         if mine and all(m.id in changed for m in mine):

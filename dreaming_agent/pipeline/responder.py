@@ -55,9 +55,8 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
 
 def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False) -> list[ChatMessage]:
     """The exchanges in which the person told something, for a question that stands alone: an earlier question and
-    its answer are left out (asked as turns, the 0.5B model copied earlier answers into unrelated ones), what was
-    just said stays (without it, "¿Dónde trabajo?" right after two statements got the sister's line), unless
-    `left_out(what they said)`."""
+    its answer are left out (a small model copies earlier answers into unrelated ones), what was just said stays,
+    unless `left_out(what they said)`."""
     out: list[ChatMessage] = []
     telling = False
     for turn in recent:

@@ -36,7 +36,7 @@ def test_remember_recall_forget_dream_undo_over_stdio(tmp_path):
             allergy = await _call(client, "remember", text=ALLERGY, date="2026-05-11")
             (entry,) = sister["memories"]
             hits = await _call(client, "recall", query="Where does my sister Ana live?")
-            found = next(h for h in hits if h["kind"] == "memory" and h["id"] == entry["id"])
+            found = next(h for h in hits if h["kind"] == "sentence" and h["text"] == SISTER)
             said = {"message_id": sister["message_id"], "date": "2026-05-10T12:00:00", "text": SISTER}
             assert found["sources"] == [said]
 

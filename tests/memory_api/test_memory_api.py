@@ -18,15 +18,31 @@ def memory(store, index):
     agent.close()
 
 
-def test_add_then_search_finds_the_entry_with_its_dated_source(memory):
+def test_add_then_search_finds_what_was_said_with_its_dated_source(memory):
     added = memory.add(SISTER, at="2026-05-10")
     assert added.date == "2026-05-10T12:00:00"
     assert [m.text for m in added.memories] == ["The user's sister Ana lives in Porto"]
     hits = memory.search("Where does my sister Ana live?", limit=3)
-    best = next(h for h in hits if h.kind == "memory")
-    assert best.id == added.memories[0].id and best.date.startswith("2026-05-10")
-    assert best.sources[0].message_id == added.message_id and best.sources[0].text == SISTER
-    assert any(h.kind == "sentence" and h.sources[0].date.startswith("2026-05-10") for h in hits)
+    said = next(h for h in hits if h.kind == "sentence")
+    assert said.text == SISTER and said.date.startswith("2026-05-10")
+    assert said.sources[0].message_id == added.message_id and said.sources[0].text == SISTER
+
+
+def test_search_reads_what_a_chat_turn_reads(memory):
+    """The chat's gathering: small talk and the person's questions never come back, durable facts come as entries."""
+    memory.add("Thanks so much, Ana!", at="2026-05-09")
+    memory.add("Did Ana call you?", at="2026-05-09")
+    memory.add(SISTER, at="2026-05-10")
+    typed = memory.add("My sister Ana lives in Porto", infer=False).memories[0]
+    question = "Where does my sister Ana live?"
+    hits = memory.search(question, limit=20)
+    assert {h.text for h in hits if h.kind == "sentence"} == {SISTER}
+    assert [(h.kind, h.id) for h in hits if h.kind == "memory"] == [("memory", typed.id)]
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    turn = memory.agent.ask(question)  # what the Responder read for the same question
+    assert {c.key for c in turn.evidence} == {f"s{h.id}" for h in hits if h.kind == "sentence"}
+    assert "My sister Ana lives in Porto" in turn.prompt_text
+    assert len(memory.search(question, limit=1)) == 1
 
 
 def test_get_all_update_history_and_delete(memory):
