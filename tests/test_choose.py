@@ -144,7 +144,10 @@ def test_the_status_line_says_which_model_and_why(tmp_path, content, model, weak
     assert "ollama pull qwen2.5:3b" in status and ("da-weak" in status) is weak
 
 
-@pytest.mark.parametrize("served", [[], ["qwen2.5:3b"]], ids=["nothing-better-than-smollm2", "ollama-serves"])
+@pytest.mark.parametrize("served", [
+    pytest.param([], id="nothing-better-than-smollm2", marks=pytest.mark.model),  # doctor runs SmolLM2 once
+    pytest.param(["qwen2.5:3b"], id="ollama-serves"),
+])
 def test_doctor_chat_and_the_app_name_the_same_model(ollama, tmp_path, monkeypatch, capsys, served):
     """Each entry point chooses from the same environment; the app's status line is what app.py builds."""
     from dreaming_agent.__main__ import main
