@@ -4,10 +4,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")  # before gradio is imported: no calls home
-MODELS = Path(__file__).resolve().parent / "models"
 
 
 def main() -> None:
@@ -18,14 +16,13 @@ def main() -> None:
     add_arguments(parser)
     args = parser.parse_args()
 
-    from dreaming_agent.llm import eval_model
-    from dreaming_agent.llm.choose import EvalModel, choose_model
     from dreaming_agent.ui import build_app  # gradio is slow to import: not for --help
+    from dreaming_agent.wiring import choose_llm
 
     try:
-        # The best model this machine can have: Ollama, else the 0.5B model (fetched on first use), else SmolLM2.
-        choice = choose_model(from_args(args), EvalModel(MODELS / eval_model.FILE_NAME), assemble=eval_model.fetch)
-        print(f"model: {choice.model} — {choice.reason}", flush=True)
+        # The model every entry point picks: Ollama, else the 0.5B model (fetched on first use), else SmolLM2.
+        choice = choose_llm(from_args(args))
+        print(f"model: {choice.line()}", flush=True)
         demo = build_app(choice.settings, model_choice=choice)
     except DreamingAgentError as e:  # a missing model or a bad setting: its message says how to fix it
         sys.exit(f"error: {e}")

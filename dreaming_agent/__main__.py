@@ -34,19 +34,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in ("bench", "perf"):
         return args.run(args)
     settings = settings_module.from_args(args)
-    if args.command == "doctor":
-        from .doctor import run_doctor
-
-        return run_doctor(settings)
-    if args.command == "mcp":
+    if args.command == "mcp":  # the memory API chooses the model itself, as it does for any caller
         from .api.mcp_server import run_mcp
 
         return run_mcp(settings)
+    from .wiring import choose_llm
+
+    choice = choose_llm(settings)
+    if args.command == "doctor":
+        from .doctor import run_doctor
+
+        return run_doctor(choice)
     from .cli_chat import run_chat, run_dream_once
 
     if args.command == "dream":
-        return run_dream_once(settings)
-    return run_chat(settings, mode=args.mode)
+        return run_dream_once(choice)
+    return run_chat(choice, mode=args.mode)
 
 
 if __name__ == "__main__":

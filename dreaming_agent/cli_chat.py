@@ -5,22 +5,24 @@ import sys
 from typing import Callable, TextIO
 
 from .errors import DreamingAgentError
-from .settings import Settings
+from .llm.choose import Choice
 
 
-def run_chat(settings: Settings, *, mode: str = "lightmem", stdin: TextIO = sys.stdin,
+def run_chat(choice: Choice, *, mode: str = "lightmem", stdin: TextIO | None = None,
              out: Callable[[str], None] = print, agent=None) -> int:
-    """Read lines from stdin until /quit or EOF; `agent` may be passed in (tests), else built from settings."""
+    """Read lines from stdin until /quit or EOF with the model `choice` names (`wiring.choose_llm`); `agent` may
+    be passed in (tests), else built from the choice's settings."""
     from .wiring import build_agent, describe
 
     try:
-        agent = agent or build_agent(settings)
+        agent = agent or build_agent(choice.settings)
     except DreamingAgentError as e:
         out(f"error: {e}")
         return 1
-    out("dreaming agent — " + ", ".join(f"{k}: {v}" for k, v in describe(settings).items()))
+    shown = {**describe(choice.settings), "model": choice.line()}
+    out("dreaming agent — " + ", ".join(f"{k}: {v}" for k, v in shown.items()))
     out("Commands: /dream, /undo, /memory, /quit")
-    for line in stdin:
+    for line in stdin or sys.stdin:
         text = line.rstrip("\n")
         if text.strip() in ("/quit", "/exit"):
             break
@@ -54,13 +56,13 @@ def _handle(agent, text: str, mode: str) -> str:
     return f"[{mode} {result.timings['total_ms']:.0f} ms] {result.answer}"
 
 
-def run_dream_once(settings: Settings, out: Callable[[str], None] = print) -> int:
-    if not settings.db:
+def run_dream_once(choice: Choice, out: Callable[[str], None] = print) -> int:
+    if not choice.settings.db:
         out("error: pass --db PATH (or DREAMING_DB): a Dream needs an existing database.")
         return 2
     from .wiring import build_agent
 
-    agent = build_agent(settings)
+    agent = build_agent(choice.settings)
     out(str(agent.memory.dream().to_json()))
     agent.close()
     return 0

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from . import wiring
 from .errors import DreamingAgentError
+from .llm.choose import Choice
 from .llm.structured import structured_call
 from .settings import Settings
 
@@ -25,10 +26,12 @@ _QUESTION = [
 ]
 
 
-def run_doctor(settings: Settings, out: Callable[[str], None] = print) -> int:
-    """Print the configuration and one timed structured call and embedding; 0 if all worked, else 1."""
+def run_doctor(choice: Choice, out: Callable[[str], None] = print) -> int:
+    """Print the configuration, which model and why (`wiring.choose_llm`), then one timed structured call and
+    embedding; 0 if all worked, else 1."""
+    settings = choice.settings
     try:
-        _configuration(settings, out)
+        _configuration(choice, out)
         failure = _check_llm(settings, out)
         if failure:
             out(f"FAILED: the structured test call fell back: {failure}")
@@ -44,13 +47,10 @@ def run_doctor(settings: Settings, out: Callable[[str], None] = print) -> int:
     return 0
 
 
-def _configuration(settings: Settings, out: Callable[[str], None]) -> None:
-    shown = wiring.describe(settings)
-    if settings.llm == "embedded":
-        from .llm.llamacpp import default_gguf_path
-
-        shown["model"] = settings.gguf or default_gguf_path()
-    if settings.llm != "openai":  # a served model's threads are the server's business
+def _configuration(choice: Choice, out: Callable[[str], None]) -> None:
+    shown = wiring.describe(choice.settings)
+    shown["model"] = choice.line()
+    if choice.settings.llm != "openai":  # a served model's threads are the server's business
         # os.cpu_count() sits beside it because containers often report the host's CPUs, not ours.
         shown["threads"] += f" (os.cpu_count(): {os.cpu_count()})"
     for key, value in shown.items():

@@ -44,8 +44,10 @@ class PromptLibrary:
 
     @classmethod
     def bundled(cls) -> "PromptLibrary":
-        """The prompts shipped in the repository's `prompts/` folder."""
-        return cls(Path(__file__).resolve().parent.parent / "prompts")
+        """The prompts shipped with the code: inside an installed wheel, else the checkout's `prompts/` folder."""
+        package = Path(__file__).resolve().parent
+        installed = package / "prompt_files"
+        return cls(installed if installed.is_dir() else package.parent / "prompts")
 
     def __getitem__(self, name: str) -> Prompt:
         if name not in self._cache:

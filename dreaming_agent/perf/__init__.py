@@ -63,8 +63,12 @@ def run(args: argparse.Namespace) -> int:
     started, clock = datetime.now().replace(microsecond=0).isoformat(), time.perf_counter()
     load_at_start = _load_average()
     sizes, dream_sizes = args.sizes, args.dream_sizes
-    # The defaults, not the environment: the figures are for the embedded model and offline embedder.
+    # The defaults, not the environment: the figures are for the in-process model and offline embedder.
     settings = Settings.load({}, {"gguf": args.gguf, "threads": args.threads})
+    if args.llm != "scripted":
+        choice = wiring.choose_llm(settings, local_only=True)
+        print(f"model: {choice.line()}")
+        settings = choice.settings
     llm, embedder, scripted = _instances(args, settings)
     client = wiring.build_vector_client(settings)
     pool_size = max(POOL_SIZE, *dream_sizes)

@@ -19,7 +19,7 @@ _SEARCH_EF = 512
 # The graph: with 16 links a node and 128 candidates while building, a search now and then left out a sentence
 # that belonged in its top 16, and not the same one from one build to the next: on the ten LoCoMo conversations'
 # real vectors, three builds each, 49 of 5,958 searches less the mean and 24 of 5,958 plain; with 48 and 400, 4 and
-# 0. Adding a vector takes about twice as long, searching the same (docs/results/bench.md, round 17).
+# 0. Adding a vector takes about twice as long, searching the same (docs/results/HISTORY.md, round 17).
 _M, _CONSTRUCTION_EF = 48, 400
 _HNSW = {"hnsw:space": "cosine", "hnsw:search_ef": _SEARCH_EF, "hnsw:construction_ef": _CONSTRUCTION_EF,
          "hnsw:M": _M}
