@@ -14,7 +14,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
-from . import abstain, controller, selector
+from . import abstain, controller, replies, selector
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
                        quotes, replacements, said_line)
 from .gather_config import GatherConfig
@@ -125,6 +125,9 @@ class Gatherer:
                           f"{_newer_shown(newer)}{_relatives(relatives)}{unsaid} "
                           "(decided in code)",
                           parsed=[c.key for c in shown]))
+        if decided.question:  # asked what the assistant itself said: its earlier replies come first
+            said = replies.if_asked(self.store, self.embedder, text, compact=self.config.compact_lines, words_in=words_in)
+            lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
                         may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
