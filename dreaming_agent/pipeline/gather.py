@@ -126,7 +126,8 @@ class Gatherer:
                           "(decided in code)",
                           parsed=[c.key for c in shown]))
         if decided.question:  # asked what the assistant itself said: its earlier replies come first
-            said = replies.if_asked(self.store, self.embedder, text, compact=self.config.compact_lines, words_in=words_in)
+            said = replies.if_asked(self.store, self.embedder, text, compact=self.config.compact_lines,
+                                    words_in=words_in)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
         return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
