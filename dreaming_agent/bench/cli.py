@@ -15,11 +15,16 @@ def add_parser(commands) -> None:
     source = p.add_mutually_exclusive_group()
     source.add_argument("--scenario", help="scenario JSON (default: the bundled development scenario)")
     source.add_argument("--locomo", help="path to locomo10.json (kept outside the repository)")
+    source.add_argument("--longmemeval", metavar="FILE",
+                        help="LongMemEval questions (e.g. ../shared/data/longmemeval/longmemeval_oracle_dev.json): "
+                             "each question in a fresh memory fed with its own sessions")
     p.add_argument("--conversations", type=int, default=1, help="LoCoMo: how many conversations")
     p.add_argument("--sample", action="append", default=None,
                    help="LoCoMo: a conversation by its sample id (conv-30); repeat for more (instead of --conversations)")
     p.add_argument("--max-questions", type=int, default=None, help="LoCoMo: questions per conversation")
-    p.add_argument("--conditions", default="A,B,C,D,E")
+    p.add_argument("--per-type", type=int, default=None,
+                   help="LongMemEval: the first N questions of each type, and of each type's abstention items")
+    p.add_argument("--conditions", default=None, help="default: A,B,C,D,E (LongMemEval: A,B,E,F)")
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--first-run", type=int, default=0,
                    help="index (and seed) of the first run; with --append, splits the runs of a slow model over processes")
@@ -64,9 +69,9 @@ def _run(args: argparse.Namespace) -> int:
     from ..store import make_client
     from .conditions import parse_conditions
     from .report import REFERENCE
-    from .runner import Setup, memory_key, run_locomo, run_scenario
+    from .runner import Setup, memory_key, run_locomo, run_longmemeval, run_scenario
 
-    conditions = parse_conditions(args.conditions)
+    conditions = parse_conditions(args.conditions or ("A,B,E,F" if args.longmemeval else "A,B,C,D,E"))
     if args.runs < 1 or args.first_run < 0:
         raise ConfigError("--runs must be at least 1 and --first-run at least 0.")
     llm, embedder, llm_name = _models(args)
@@ -86,6 +91,17 @@ def _run(args: argparse.Namespace) -> int:
         total = sum(len(c.turns) + len(c.questions) for c in conversations)
         meta["scenario"] = f"LoCoMo ({', '.join(c.sample_id for c in conversations)})"
         run_one = run_locomo
+    elif args.longmemeval:
+        from .longmemeval import load_longmemeval
+        from .longmemeval_scoring import NAME, agreement
+
+        questions = load_longmemeval(args.longmemeval, per_type=args.per_type)
+        units = [(q.id, q) for q in questions]
+        total = sum(q.turn_count + 1 for q in questions)
+        chosen = "" if args.per_type is None else f", the first {args.per_type} of each type"
+        meta["scenario"] = f"LongMemEval {Path(args.longmemeval).name} ({len(questions)} questions{chosen})"
+        meta["scorer"] = {"name": NAME, "agreement_with_labels": agreement()}
+        run_one = run_longmemeval
     else:
         from . import SCENARIOS_DIR
         from .scenario import load_scenario

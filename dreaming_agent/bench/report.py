@@ -19,12 +19,18 @@ def question_score(r: AnswerRecord) -> float:
     return float(r.f1 or 0.0)
 
 
+def scored_apart(r: AnswerRecord) -> bool:
+    """A question whose score stays out of the overall figure (LongMemEval's preference rubrics): its type's own."""
+    return bool(r.extra.get("scored_apart"))
+
+
 def summarize(records: list[AnswerRecord], *, meta: dict) -> dict:
     conditions: dict[str, dict] = {}
     for name in sorted({r.condition for r in records}):
         rows = [r for r in records if r.condition == name]
         runs = sorted({r.run for r in rows})
-        per_run = [mean(question_score(r) for r in rows if r.run == run) for run in runs]
+        overall = [r for r in rows if not scored_apart(r)] or rows
+        per_run = [mean(question_score(r) for r in overall if r.run == run) for run in runs]
         recalls = [r.evidence_recall for r in rows if r.evidence_recall is not None]
         types = sorted({r.type for r in rows})
         latencies = [r.latency_ms for r in rows]
@@ -43,6 +49,9 @@ def summarize(records: list[AnswerRecord], *, meta: dict) -> dict:
             "reject_hits": sum(r.reject_hits for r in rows),
             "questions": len(rows) // max(1, len(runs)),
         }
+        abstaining = [r for r in rows if r.extra.get("abstention")]
+        if abstaining:
+            conditions[name]["abstention"] = round(mean(question_score(r) for r in abstaining), 4)
     return {**meta, "conditions": conditions, "paired": paired(records)}
 
 
@@ -64,7 +73,7 @@ def paired(records: list[AnswerRecord], reference: str = REFERENCE) -> dict[str,
                  if r.condition == name and (reference, r.run, r.question_id) in by_key]
         if not pairs:
             continue
-        out[name] = {t: _compared([(x, b) for x, b in pairs if t == "all" or x.type == t])
+        out[name] = {t: _compared([(x, b) for x, b in pairs if x.type == t or (t == "all" and not scored_apart(x))])
                      for t in ["all", *sorted({x.type for x, _ in pairs})]}
     return out
 
@@ -112,6 +121,7 @@ def markdown(report: dict, command: str) -> str:
         "",
         f"Questions: {report.get('question_mode', 'read-only, each in a fresh conversation')}",
         "",
+        *_scorer(report.get("scorer")),
         "| condition | accuracy (mean) | per run | evidence recall | latency p50 / p95 ms | blocking calls | prompt tokens p50 | reject hits |",
         "|---|---|---|---|---|---|---|---|",
     ]
@@ -122,6 +132,9 @@ def markdown(report: dict, command: str) -> str:
             f"{recall} | {c['latency_ms_p50']:.0f} / {c['latency_ms_p95']:.0f} | {c['blocking_llm_calls_per_turn']} | "
             f"{c['prompt_tokens_p50']} | {c['reject_hits']} |"
         )
+    if any("abstention" in c for c in conditions.values()):
+        lines += ["", "Abstention items (right when the reply says it was never said): " + ", ".join(
+            f"{name} {c['abstention']:.2f}" for name, c in conditions.items() if "abstention" in c)]
     lines += ["", "By question type (accuracy):", "", "| condition | " + " | ".join(types) + " |",
               "|---|" + "---|" * len(types)]
     for name, c in conditions.items():
@@ -142,6 +155,17 @@ def markdown(report: dict, command: str) -> str:
             lines.append(f"| {t} | {c['questions']} | {c['better']} | {c['worse']} | {c['same']} | "
                          f"{c['difference']:+.3f} | {lo:+.3f} to {hi:+.3f} | {c['recall_better']} / {c['recall_worse']} |")
     return "\n".join(lines) + "\n"
+
+
+def _scorer(scorer: dict | None) -> list[str]:
+    """The lines naming a proxy scorer and how often it agrees with hand labels: a figure that is not a judge's."""
+    if not scorer:
+        return []
+    agree = scorer["agreement_with_labels"]
+    return [f"Scorer: **{scorer['name']}**; it agrees with {agree['answers_agree']:.0%} of {agree['answers']} "
+            f"hand-labelled replies and {agree['preferences_agree']:.0%} of {agree['preferences']} preference replies "
+            "(docs/LONGMEMEVAL.md). Preference questions are scored apart, out of the overall accuracy and the "
+            "\"all\" row; abstention items are those of every type.", ""]
 
 
 def plot(report: dict, path: Path) -> None:

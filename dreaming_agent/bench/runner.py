@@ -14,6 +14,8 @@ from ..store import Store, VectorIndex
 from ..store.snapshot import open_copy, save_copy
 from .conditions import Condition
 from .locomo import LocomoConversation
+from .longmemeval import LongMemQuestion
+from .longmemeval_scoring import score_longmemeval
 from .scenario import Scenario
 from .scoring import score_answer, score_locomo
 
@@ -168,5 +170,43 @@ def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condit
             ))
             setup.progress("question")
         return records
+    finally:
+        _finish(agent)
+
+
+def run_longmemeval(setup: Setup, question: LongMemQuestion, condition: Condition, run: int) -> list[AnswerRecord]:
+    """A fresh memory fed with the question's sessions in date order (both roles, each turn at its session's date;
+    the Writer on the person's turns only, a Dream after each session where the condition has one), then the
+    question asked read-only at its own date."""
+    cached = _fed_memory(setup, question.id, condition, run)
+    reuse = cached is not None and cached.exists()
+    agent = _agent(setup, condition, run, open_copy(cached) if reuse else None)
+    try:
+        for session in [] if reuse else question.sessions:
+            agent.new_conversation(session.id)
+            for turn in session.turns:
+                agent.ingest(turn.content, now=session.date.isoformat(), role=turn.role,
+                             external_id=turn.external_id, learn=condition.learn)
+                setup.progress("turn")
+            agent.learning.wait()
+            if condition.dream_each_session:
+                agent.memory.dream(now=session.date.isoformat())
+        if reuse:
+            for _ in range(question.turn_count):
+                setup.progress("turn")
+        elif cached is not None:
+            save_copy(agent.store, cached)
+        agent.new_conversation(f"question-{question.id}")
+        result = agent.ask(question.question, condition.mode, now=question.date.isoformat())
+        shown = {s.external_id for c in result.evidence for s in c.sources if s.external_id}
+        score = score_longmemeval(question, result.answer, shown)
+        setup.progress("question")
+        # The data stays in ../shared: a result names its question by id, never copies it or its answer.
+        return [AnswerRecord(
+            run, condition.name, question.id, question.type, "", result.answer, score.correct, None,
+            score.evidence_recall, 0, result.timings["total_ms"], result.blocking_llm_calls,
+            result.prompt.prompt_tokens if result.prompt else 0,
+            {"abstention": question.abstention, "scored_apart": question.preference, "answer_recall": score.recall},
+        )]
     finally:
         _finish(agent)

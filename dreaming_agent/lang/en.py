@@ -251,3 +251,12 @@ VALUE_ENDS = (r"and|but|for|with|since|because|after|before|from|as|at|in|this|l
 ARTICLES = "a an the"
 LEFT = r"from|left|leaving|leave"  # what names the place left behind: "from Vitoria", "left Vitoria"
 LEFT_ARTICLES = r"the"
+
+# -- the assistant's own earlier words (pipeline/replies.py) ----------------------------------------------------
+# How a question points at what the assistant said before (accents folded). Past tense only: "What do you
+# recommend?" asks for a new reply, not an old one.
+ASKS_ABOUT_REPLIES = (r"\byou (?:told|said|suggested|recommended|mentioned|gave|listed|provided|created|wrote|made|explained"
+           r"|proposed|advised|shared|described|named|showed|picked|came up with)\b"
+           r"|\bdid you (?:say|suggest|recommend|mention|call|name|list|give|tell)\b"
+           r"|\b(?:our|that) (?:previous|earlier|last|past) (?:conversation|chat|discussion|talk|exchange|session)\b"
+           r"|\bwe (?:talked|discussed|spoke|chatted) about\b")

@@ -257,3 +257,8 @@ VALUE_ENDS = r"y|por"
 ARTICLES = "el la los las un una"
 LEFT = r"de|desde|dej[eé]|dejamos"
 LEFT_ARTICLES = r"el|la"
+
+# -- the assistant's own earlier words (pipeline/replies.py) ----------------------------------------------------
+ASKS_ABOUT_REPLIES = (r"\bme (?:dijiste|recomendaste|sugeriste|mencionaste|diste|contaste|explicaste|propusiste|aconsejaste)\b"
+           r"|\b(?:nuestra|la) (?:conversacion|charla) (?:anterior|pasada)\b"
+           r"|\b(?:hablamos|comentamos) (?:de|sobre)\b")

@@ -15,7 +15,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
-from . import abstain, controller, selector
+from . import abstain, controller, replies, selector
 from .evidence import Evidence, Replacements, in_date_order, memory_line, newer_values, quotes, replacements, said_line
 from .gather_config import GatherConfig
 from .plan import Plan
@@ -111,8 +111,13 @@ class Gatherer:
         known = abstain.relations(plan.text, told) if route.question else None
         shown = in_date_order(chosen.sentences)
         steps.append(Step("Selector", _ms(t0), chosen.describe(found, known), parsed=[c.key for c in shown]))
+        lines = self._lines(plan, shown, chosen.marks)
+        if route.question:  # asked what the assistant itself said: its earlier replies come first
+            said = replies.if_asked(self.store, self.embedder, plan.text,
+                                    words_in=plan.language if route.temporal else None)
+            lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        return Evidence(self._lines(plan, shown, chosen.marks), shown, facts=chosen.facts,
+        return Evidence(lines, shown, facts=chosen.facts,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up)
 
