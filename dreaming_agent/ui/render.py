@@ -21,6 +21,8 @@ _DREAM_GONE = "color:#b31d28;background:#ffebe9;text-decoration:line-through;pad
 _DREAM_UNDONE = "color:#6b7280;background:#f3f4f6;padding:1px 4px;border-radius:3px"
 _TIER = {"ltm": "long-term", "mtm": "short-term"}
 
+# The chat's label and its clear/copy icons float over its top edge: its messages scroll below that band, never under
+# it (the rule on #chat .bubble-wrap).
 # Gradio 6 takes page CSS only in launch(); shipping it in the page keeps the look the same however it is launched.
 STYLE = """<style>
 .da-status{font-size:.9em;color:#475569}.da-weak{margin-top:6px;padding:8px 10px;border-radius:6px;background:#fff7ed;
@@ -51,7 +53,7 @@ padding:0 4px;margin:0;min-width:0;width:auto;height:auto;font-size:.95em;line-h
 .da-undone .da-dream-state{background:#e5e7eb;color:#374151;font-weight:600}
 .da-undone .da-dream-body{opacity:.6;filter:grayscale(1)}
 .da-status-more{font-size:.85em;color:#64748b}.da-status-more summary{cursor:pointer}
-#chat .message-row,#chat .message-wrap{padding-top:2px}
+#chat .bubble-wrap{margin-top:28px;height:calc(100% - 28px)!important;border-top:1px solid #e2e8f0}
 </style>"""
 
 
