@@ -50,9 +50,18 @@ def from_results(question: str, results: Mapping[str, Any]) -> ComparedTurn:
         turn.seconds[mode] = float(result.timings.get("total_ms", 0)) / 1000
         turn.prompt_tokens[mode] = sum(int(step.prompt_tokens or 0) for step in result.trace.steps
                                        if step.name == "Responder")
-        turn.evidence[mode] = [c.record.text for c in result.evidence]
+        turn.evidence[mode] = prompt_lines(result)
         turn.message_id = result.message_id
     return turn
+
+
+def prompt_lines(result: Any) -> list[str]:
+    """The lines of memory the answer's prompt held (facts and dated evidence, each a "- " line of the system
+    message, as the model read them); without a prompt, the evidence entries' texts."""
+    if result.prompt is None or not result.prompt.messages:
+        return [c.record.text for c in result.evidence]
+    system = result.prompt.messages[0]["content"]
+    return [line[2:].strip() for line in system.splitlines() if line.startswith("- ")]
 
 
 def differs(turn: ComparedTurn) -> bool:
