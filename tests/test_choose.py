@@ -130,17 +130,17 @@ def test_perf_measures_the_local_model_without_asking_ollama(ollama, tmp_path):
 
 
 @pytest.mark.parametrize("content, model, weak", [
-    (MODEL_BYTES, "model: <b>Qwen2.5-Coder-0.5B-Instruct (local)</b>", False),
-    (None, "model: <b>SmolLM2-135M-Instruct</b>", True),
+    (MODEL_BYTES, "Model: <b>Qwen2.5-Coder-0.5B-Instruct (local)</b>", False),
+    (None, "Model: <b>SmolLM2-135M-Instruct</b>", True),
 ])
 def test_the_status_line_says_which_model_and_why(tmp_path, content, model, weak):
     from dreaming_agent.ui.blocks import status_info
-    from dreaming_agent.ui.render import status_html
+    from dreaming_agent.ui.status import status_html, status_words
 
     choice = choose_model(Settings.load({"OLLAMA_HOST": closed_port()}), model_file(tmp_path, content))
     info, tiny = status_info(choice.settings, model_choice=choice)
-    status = status_html(info, weak_model=tiny)
-    assert status.index("backend: <b>embedded</b>") < status.index(model) < status.index("why: <b>no Ollama answers")
+    status = status_html(status_words(backend=info["backend"], model=info["model"], weak=tiny), info, weak_model=tiny)
+    assert status.index(model) < status.index("backend: embedded") < status.index("why: no Ollama answers")
     assert "ollama pull qwen2.5:3b" in status and ("da-weak" in status) is weak
 
 

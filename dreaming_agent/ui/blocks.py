@@ -12,7 +12,8 @@ from ..llm.base import LLM
 from ..llm.choose import Choice
 from ..pipeline.agent import AgentConfig
 from ..settings import Settings
-from . import handlers, render, scripts
+from . import compare, handlers, render, scripts
+from .status import status_html, status_words
 from .sessions import Sessions
 
 LEARNING_POLL_S = 1.0
@@ -38,7 +39,8 @@ def build_app(settings: Settings, *, llm: LLM | None = None, embedder: Embedder 
     # Downloads and uploads pass through Gradio's file cache: it keeps none of them for long.
     with gr.Blocks(title="Dreaming agent", analytics_enabled=False, fill_width=True,
                    delete_cache=(FILE_CACHE_S, FILE_CACHE_S)) as demo:
-        page = _layout(render.status_html(status, weak_model=weak_model))
+        words = status_words(backend=status["backend"], model=status["model"], weak=weak_model)
+        page = _layout(status_html(words, status, weak_model=weak_model))
         _connect(demo, page, sessions)
     demo.queue(default_concurrency_limit=CONCURRENT_EVENTS)
     return demo
@@ -69,7 +71,7 @@ def _html(elem_id: str | None = None, label: str | None = None, value: str = "",
 
 def _layout(status: str) -> SimpleNamespace:
     """Chat, mode and Dream on the left; memory, Dream diff, window and history in tabs on the right."""
-    _html(value=render.STYLE + "<h2 style='margin:0'>🌙 Dreaming agent</h2>")
+    _html(value=render.STYLE + compare.STYLE + "<h2 style='margin:0'>🌙 Dreaming agent</h2>", js=scripts.CLEAR_NOTICES)
     _html("status", value=status)
     page = SimpleNamespace(timer=gr.Timer(LEARNING_POLL_S, active=False))
     with gr.Row():
@@ -80,6 +82,8 @@ def _layout(status: str) -> SimpleNamespace:
             # No "share" button either: it would post the conversation to a website.
             page.chat = gr.Chatbot(label="Chat", height=340, elem_id="chat", feedback_options=None,
                                    render_markdown=False, latex_delimiters=[], buttons=["copy", "copy_all"])
+            # Compare: the two answers side by side, turn by turn, in place of the chat.
+            page.compare = _html("compare", "Compare", compare.columns_html([]), visible=False)
             page.clear_confirmed = gr.Checkbox(visible=False)  # set by the trash icon's confirmation
             with gr.Row():
                 page.message = gr.Textbox(label="Message", show_label=False, scale=5, elem_id="message",
@@ -152,7 +156,13 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         for view in handlers.chat(agent(request), sessions.live(request.session_hash), text, mode):
             streaming = view.panels is None
             yield [view.chat, view.unsent, gr.skip() if streaming else view.turn,
+                   gr.skip() if view.compare is None else view.compare,
                    *([gr.skip()] * len(panels) if streaming else shown(view.panels))]
+
+    def show_mode(mode: str, request: gr.Request):
+        """Compare shows its two columns in place of the chat; the other modes the chat."""
+        columns = compare.columns_html(sessions.live(request.session_hash).compared_turns(agent(request).memory.history()))
+        return gr.Chatbot(visible=mode != "compare"), gr.HTML(columns, visible=mode == "compare")
 
     def learning(request: gr.Request):
         return shown(handlers.panels(agent(request)))
@@ -210,9 +220,11 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
     # The box empties in the browser as the message goes, so the next can be typed while this one is answered;
     # every send is queued and answered in order ("multiple": Gradio's default would drop one sent while busy).
     answered = gr.on([page.send.click, page.message.submit], chat, inputs=[page.message, page.mode],
-                     outputs=[page.chat, page.unsent, page.turn, *panels], js=scripts.SEND_AND_CLEAR,
+                     outputs=[page.chat, page.unsent, page.turn, page.compare, *panels], js=scripts.SEND_AND_CLEAR,
                      api_name="chat", trigger_mode="multiple", show_progress="hidden")
     answered.then(None, inputs=[page.message, page.unsent], outputs=page.message, js=scripts.OFFER_UNSENT)
+    page.mode.change(show_mode, inputs=page.mode, outputs=[page.chat, page.compare], api_visibility="private",
+                     show_progress="hidden")
     page.timer.tick(learning, outputs=panels, api_name="learning", show_progress="hidden")
     gr.api(wait_for_learning, api_name="wait_for_learning")
     page.dream.click(dream, outputs=[page.diff, page.refused, page.tabs, *panels], api_name="dream",

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from concurrent.futures import Future
 from dataclasses import asdict
+from datetime import datetime
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, TypeVar
 
@@ -12,7 +14,8 @@ from ..context.window import current_window
 from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
 from ..pipeline.agent import Agent, TurnResult
-from . import render
+from ..store import Message
+from . import compare, render
 from .live import LiveChat
 
 CHAT_MODES = ("lightmem", "rag", "compare")
@@ -38,6 +41,7 @@ class ChatView(NamedTuple):
     unsent: str  # the text to offer again: the message on error so nothing typed is lost, else ""
     turn: str | None
     panels: Panels | None
+    compare: str | None = None  # the two Compare columns; None when the turn is not a Compare one
 
 
 class DreamView(NamedTuple):
@@ -121,19 +125,29 @@ def chat(agent: Agent, live: LiveChat, text: str, mode: str) -> Iterator[ChatVie
         turn = live.add(text, modes)
         # Started before the first yield: a page that goes away then must not leave the turn queued for ever.
         answered = _on_thread(lambda: live.run(turn, agent.memory.history, answer))
-        yield ChatView(live.chat(agent.memory.history(), turn=turn, replies={}), "", None, None)
+
+        def streaming(replies: dict[str, str]) -> ChatView:
+            history = agent.memory.history()
+            columns = compare.columns_html(live.compared_turns(history, turn, replies)) if mode == "compare" else None
+            return ChatView(live.chat(history, turn=turn, replies=replies), "", None, None, columns)
+
+        yield streaming({})
         for replies in live.changes(turn):
-            yield ChatView(live.chat(agent.memory.history(), turn=turn, replies=replies), "", None, None)
+            yield streaming(replies)
         results = answered.result()
     except DreamingAgentError as e:
         yield ChatView(live.chat(agent.memory.history(), str(e)), text, "", panels(agent))
         return
     failed = next((r for r in results.values() if r.error), None)
+    if mode == "compare" and not failed:
+        live.compared.append(compare.from_results(text, results))
+    history = agent.memory.history()
     yield ChatView(
-        live.chat(agent.memory.history(), failed.answer if failed else None),
+        live.chat(history, failed.answer if failed else None),
         text if failed else "",
-        render.turn_panel(results, show_answers=mode == "compare"),
+        render.turn_panel(results, show_answers=False),
         panels(agent),
+        compare.columns_html(live.compared_turns(history)) if mode == "compare" else None,
     )
 
 
@@ -147,10 +161,14 @@ def dream(agent: Agent) -> Iterator[DreamView]:
     """Consolidate, saying how many groups of entries the model has reviewed of all it will, then the diff."""
     progress: queue.Queue = queue.Queue()
     yield DreamView(render.dream_progress(None, 0), "", None)
-    dreamt = _on_thread(lambda: agent.memory.dream(on_progress=lambda done, total: progress.put((done, total))))
+    dreamt = _on_thread(lambda: agent.memory.dream(
+        on_progress=lambda done, total: progress.put((done, total, time.perf_counter()))))
     dreamt.add_done_callback(lambda _: progress.put(None))
+    first = None
     while (step := progress.get()) is not None:
-        yield DreamView(render.dream_progress(*step), "", None)
+        done, total, at = step
+        first = first or at  # the model's first call starts here: the pace is measured from it
+        yield DreamView(render.dream_progress(done, total, at - first), "", None)
     try:
         report = dreamt.result()
     except DreamingAgentError as e:
@@ -159,12 +177,15 @@ def dream(agent: Agent) -> Iterator[DreamView]:
     yield DreamView(render.dream_html(report), render.refused_html(report.rejected), panels(agent))
 
 
-def undo_last_dream(agent: Agent) -> DreamView:
+def undo_last_dream(agent: Agent, now: str | None = None) -> DreamView:
+    """Undo the newest Dream; its diff stays on the tab, greyed and marked undone at `now` (default: this moment)."""
     report = agent.memory.undo_last_dream()
     if report is None:
         return DreamView(render.notice_html("Nothing to undo: no Dream has changed anything.", ok=False), "",
                          panels(agent))
-    return DreamView(render.dream_html(report), "", panels(agent))
+    undone_at = now or datetime.now().isoformat(timespec="seconds")
+    return DreamView(render.dream_html(report, undone_at=undone_at), render.refused_html(report.rejected),
+                     panels(agent))
 
 
 def add_memory(agent: Agent, text: str) -> ActionView:
@@ -187,12 +208,31 @@ def delete_memory(agent: Agent, memory_id: float | None) -> ActionView:
 
 
 def delete_message(agent: Agent, message_id: float | None) -> ActionView:
+    """A message goes with the replies to it (both of Compare's): a reply left alone would answer nothing."""
     def delete() -> str:
         ident = _ident(message_id, "message")
+        replies = replies_to(agent.memory.history(), ident)
         memories = agent.memory.delete_message(ident).memories
-        also = f" and {len(memories)} entr{'y' if len(memories) == 1 else 'ies'} learned only from it" if memories else ""
-        return f"Deleted message #{ident}{also}."
+        for reply in replies:
+            memories += agent.memory.delete_message(reply).memories
+        return render.deleted_message_notice(ident, replies, len(memories))
     return _act(agent, delete)
+
+
+def replies_to(messages: list[Message], message_id: int) -> list[int]:
+    """The assistant's replies to a person's message: those after it, up to the next message of theirs."""
+    after = False
+    replies = []
+    for message in messages:
+        if message.id == message_id:
+            if message.role != "user":
+                return []
+            after = True
+        elif after:
+            if message.role == "user":
+                break
+            replies.append(message.id)
+    return replies
 
 
 def delete_conversation(agent: Agent, confirmed: bool) -> ActionView:
@@ -203,8 +243,7 @@ def delete_conversation(agent: Agent, confirmed: bool) -> ActionView:
 
     def delete() -> str:
         count = agent.memory.delete_conversation()
-        plural = "" if count == 1 else "s"
-        return f"Deleted the conversation ({count} message{plural}) and what was learned only from it."
+        return f"Deleted the conversation ({render.counted(count, 'message')}) and what was learned only from it."
     return _act(agent, delete)
 
 
@@ -225,8 +264,8 @@ def export_memory(agent: Agent, folder: Path) -> tuple[str | None, str]:
     path = folder / f"dreaming-memory-{memory.exported_at.replace(':', '-')}.json"
     path.write_text(memory.model_dump_json(indent=1), encoding="utf-8")
     return str(path), render.notice_html(
-        f"Saved {len(memory.messages)} messages, {len(memory.memories)} entries and {len(memory.dreams)} Dreams; "
-        "load the file in a new tab with 📂 Load memory.")
+        f"Saved {render.counted(len(memory.messages), 'message')}, {render.counted(len(memory.memories), 'entry')} "
+        f"and {render.counted(len(memory.dreams), 'Dream')}; load the file in a new tab with 📂 Load memory.")
 
 
 def load_memory(agent: Agent, raw: bytes | None) -> ActionView:
@@ -236,8 +275,9 @@ def load_memory(agent: Agent, raw: bytes | None) -> ActionView:
 
     def load() -> str:
         memory = agent.load_memory(raw)
-        return (f"Loaded {len(memory.messages)} messages, {len(memory.memories)} entries and "
-                f"{len(memory.dreams)} Dreams saved on {memory.exported_at.replace('T', ' ')}.")
+        return (f"Loaded {render.counted(len(memory.messages), 'message')}, "
+                f"{render.counted(len(memory.memories), 'entry')} and {render.counted(len(memory.dreams), 'Dream')} "
+                f"saved on {memory.exported_at.replace('T', ' ')}.")
     view = _act(agent, load, forgets=False)
     return view._replace(traces=traces(agent, turn=""))
 

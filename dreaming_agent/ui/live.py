@@ -9,6 +9,7 @@ from typing import Callable, Iterator, TypeVar
 from ..pipeline.agent import OnText
 from ..store import Message
 from . import render
+from .compare import ComparedTurn
 
 T = TypeVar("T")
 
@@ -28,6 +29,7 @@ class LiveChat:
     def __init__(self):
         self._ready = threading.Condition()
         self._turns: list[PendingTurn] = []
+        self.compared: list[ComparedTurn] = []  # this tab's finished Compare turns, for the two columns
 
     def add(self, text: str, modes: tuple[str, ...]) -> PendingTurn:
         turn = PendingTurn(text, modes)
@@ -69,6 +71,15 @@ class LiveChat:
             shown = replies if pending is turn and replies is not None else dict(pending.replies)
             bubbles += render.pending_turn(pending.text, shown)
         return bubbles
+
+    def compared_turns(self, history: list[Message], turn: PendingTurn | None = None,
+                       replies: dict[str, str] | None = None) -> list[ComparedTurn]:
+        """Finished Compare turns whose message is still stored, then `turn` as far as it has streamed."""
+        kept = {m.id for m in history}
+        turns = [t for t in self.compared if t.message_id in kept]
+        if turn is not None:
+            turns.append(ComparedTurn(turn.text, replies=dict(replies or {})))
+        return turns
 
     def _stream(self, turn: PendingTurn, mode: str, piece: str | None) -> None:
         turn.replies[mode] = "" if piece is None else turn.replies.get(mode, "") + piece  # None: it starts over

@@ -18,8 +18,11 @@ BUDGET_SEGMENTS = (
 # The Dream report colours its entries inline, as it always has: its HTML is part of the /dream and /undo_dream answers.
 _DREAM_NEW = "color:#116329;background:#e6ffec;padding:1px 4px;border-radius:3px"
 _DREAM_GONE = "color:#b31d28;background:#ffebe9;text-decoration:line-through;padding:1px 4px;border-radius:3px"
+_DREAM_UNDONE = "color:#6b7280;background:#f3f4f6;padding:1px 4px;border-radius:3px"
 _TIER = {"ltm": "long-term", "mtm": "short-term"}
 
+# The chat's label and its clear/copy icons float over its top edge: its messages scroll below that band, never under
+# it (the rule on #chat .bubble-wrap).
 # Gradio 6 takes page CSS only in launch(); shipping it in the page keeps the look the same however it is launched.
 STYLE = """<style>
 .da-status{font-size:.9em;color:#475569}.da-weak{margin-top:6px;padding:8px 10px;border-radius:6px;background:#fff7ed;
@@ -46,6 +49,11 @@ padding:0 4px;margin:0;min-width:0;width:auto;height:auto;font-size:.95em;line-h
 .gradio-style button.da-del:hover{color:#b91c1c}
 #memory-file:not(:has(a[download])){display:none}
 .da-dream-progress progress{display:block;width:100%;margin-top:4px}
+.da-dream-state{padding:4px 8px;border-radius:6px;margin:0 0 6px}.da-applied .da-dream-state{background:#dcfce7;color:#14532d}
+.da-undone .da-dream-state{background:#e5e7eb;color:#374151;font-weight:600}
+.da-undone .da-dream-body{opacity:.6;filter:grayscale(1)}
+.da-status-more{font-size:.85em;color:#64748b}.da-status-more summary{cursor:pointer}
+#chat .bubble-wrap{margin-top:28px;height:calc(100% - 28px)!important;border-top:1px solid #e2e8f0}
 </style>"""
 
 
@@ -71,14 +79,53 @@ def pending_turn(text: str, replies: Mapping[str, str]) -> list[dict[str, str]]:
     return bubbles
 
 
-def dream_progress(done: int | None, total: int) -> str:
-    """The Dream's status line while it runs: groups of entries the model has reviewed, of all it will."""
+# Seconds the 0.5B model takes per group of entries on one thread (scripts/dream_times.py, docs/DREAM_TIMES.md):
+# the estimate before the first group is done; after it, the Dream's own pace.
+SECONDS_PER_GROUP = 20.0
+
+
+def dream_progress(done: int | None, total: int, elapsed_s: float = 0.0) -> str:
+    """The Dream's status line while it runs: groups reviewed of all it will, and about how long is left."""
     if done is None:
         return '<p class="da-dream-progress">🌙 Dreaming… grouping your entries (once the Writer has finished learning).</p>'
     if total == 0:
         return '<p class="da-dream-progress">🌙 Dreaming… nothing new since the last Dream: no group to review.</p>'
     return (f'<p class="da-dream-progress">🌙 Dreaming… <b>{done} of {total}</b> group{"" if total == 1 else "s"} '
-            f'of entries reviewed<progress value="{done}" max="{total}"></progress></p>')
+            f'of entries reviewed · {escape(dream_estimate(done, total, elapsed_s))}'
+            f'<progress value="{done}" max="{total}"></progress></p>')
+
+
+def dream_estimate(done: int, total: int, elapsed_s: float) -> str:
+    """About how long the rest of a Dream takes: measured per group on the 0.5B model, then at its own pace."""
+    if done >= total:
+        return "applying the changes"
+    if done == 0:
+        return f"about {_duration(total * SECONDS_PER_GROUP)} on the 0.5B model (one model call per group)"
+    return f"about {_duration(elapsed_s / done * (total - done))} left"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60)} min"
+
+
+def counted(count: int, noun: str) -> str:
+    """'1 Dream', '2 Dreams', '1 entry', '3 entries'."""
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {noun[:-1] + 'ies' if noun.endswith('y') else noun + 's'}"
+
+
+def deleted_message_notice(message_id: int, replies: Sequence[int], entries: int) -> str:
+    """What deleting a message took with it: the replies to it and what was learned only from them."""
+    said = f"Deleted message #{message_id}"
+    if replies:
+        ids = " and ".join(f"#{i}" for i in replies)
+        said += f", the {'reply' if len(replies) == 1 else 'replies'} to it ({ids})"
+    if entries:
+        said += f" and {counted(entries, 'entry')} learned only from {'them' if replies else 'it'}"
+    return said + "."
 
 
 def plain_text(text: str) -> str:
@@ -189,11 +236,12 @@ def memory_list(
     return f'<ul class="da-list">{"".join(items)}</ul>'
 
 
-def delete_button(kind: str, ident: int) -> str:
-    """A trash button beside an entry or a message; the panel's script asks for confirmation, then deletes."""
+def delete_button(kind: str, ident: int, role: str = "") -> str:
+    """A trash button beside an entry or a message; the panel's script asks for confirmation (naming the reply a
+    person's message takes with it), then deletes."""
     what = "entry" if kind == "memory" else "message"
-    return (f'<button class="da-del" data-kind="{kind}" data-id="{int(ident)}" title="Delete {what} #{int(ident)}" '
-            f'aria-label="Delete {what} #{int(ident)}">✕</button>')
+    return (f'<button class="da-del" data-kind="{kind}" data-id="{int(ident)}" data-role="{escape(role)}" '
+            f'title="Delete {what} #{int(ident)}" aria-label="Delete {what} #{int(ident)}">✕</button>')
 
 
 def memory_state(kept: int) -> str:
@@ -225,7 +273,7 @@ def history_html(messages: Sequence[Message]) -> str:
     if not messages:
         return '<p class="da-empty">No messages yet.</p>'
     rows = "".join(
-        f'<li class="da-msg-{escape(m.role)}">{delete_button("message", m.id)}<span class="da-id">#{m.id}</span>'
+        f'<li class="da-msg-{escape(m.role)}">{delete_button("message", m.id, m.role)}<span class="da-id">#{m.id}</span>'
         f'<small>{escape(m.created_at.replace("T", " "))}</small> <b>{escape(_speaker(m))}</b>: {escape(m.text)}</li>'
         for m in messages
     )
@@ -239,20 +287,22 @@ def refused_html(rejected: Sequence[Any]) -> str:
     items = "".join(
         f'<li><b>{escape(op.op)}</b> <span class="da-id">[{escape(", ".join(str(i) for i in op.target_ids))}]</span>'
         + (f" “{escape(op.text)}”" if op.text else "")
-        + (f'<div class="da-src">model: {escape(op.reason)}</div>' if op.reason else "")
+        + (f'<div class="da-src">model: {escape(op.reason)}</div>' if reads_as_sentence(op.reason) else "")
         + f'<div class="da-src"><span class="da-badge da-warn">refused</span> {escape(op.verdict)}</div></li>'
         for op in rejected
     )
     return f'<ul class="da-list">{items}</ul>'
 
 
-def dream_html(report: DreamReport) -> str:
-    """New entries in green, superseded or forgotten ones struck through in red, refused proposals with reasons."""
+def dream_html(report: DreamReport, *, undone_at: str | None = None) -> str:
+    """New entries in green, superseded or forgotten ones struck through in red, refused proposals with reasons;
+    an undone Dream greyed, its state named first."""
     heading = "Dream" if report.dream_id is None else f"Dream #{report.dream_id}"
-    state = " (undone)" if report.status == "undone" else ""
+    undone = report.status == "undone"
     parts = [
-        '<div class="dream-report">',
-        f"<p><b>{escape(heading)}</b>{escape(state)} · {escape(report.started_at)} · "
+        f'<div class="dream-report {"da-undone" if undone else "da-applied"}" data-state="{escape(report.status)}">',
+        f'<p class="da-dream-state">{escape(dream_state(report, undone_at))}</p><div class="da-dream-body">',
+        f"<p><b>{escape(heading)}</b> · {escape(report.started_at.replace('T', ' '))} · "
         f"{len(report.accepted)} change{'' if len(report.accepted) == 1 else 's'}, "
         f"{len(report.rejected)} refused</p>",
     ]
@@ -271,7 +321,7 @@ def dream_html(report: DreamReport) -> str:
         parts.append("<h4>Changes</h4><ul>")
         for op in report.accepted:
             parts.append(f"<li>{_dream_op_heading(op)}<ul>")
-            parts.extend(_dream_entry_line(view, op) for view in (op.after or op.before))
+            parts.extend(_dream_entry_line(view, op, undone) for view in (op.after or op.before))
             parts.append("</ul></li>")
         parts.append("</ul>")
     else:
@@ -282,40 +332,53 @@ def dream_html(report: DreamReport) -> str:
             proposed = f" “{escape(op.text)}”" if op.text else ""
             parts.append(f"<li>{_dream_op_heading(op)}{proposed}<br><small>{escape(op.verdict)}</small></li>")
         parts.append("</ul>")
-    parts.append("</div>")
+    parts.append("</div></div>")
     return "".join(parts)
+
+
+def dream_state(report: DreamReport, undone_at: str | None = None) -> str:
+    """The diff's state in words: whether these changes are in memory now."""
+    if report.status != "undone":
+        return "Applied: these changes are in your memory now (Undo last Dream takes them back)."
+    when = f" at {undone_at.replace('T', ' ')}" if undone_at else ""
+    return f"Undone{when}: none of these changes is in your memory now; it is as it was before this Dream."
+
+
+def reads_as_sentence(text: str | None) -> bool:
+    """Whether the model's reason can be shown as it is: a capital (or ¿¡) first, an end mark last, quotes that
+    close and a few words; a cut-off or garbled reason is left out, the validator's verdict says enough."""
+    text = (text or "").strip()
+    body = text.rstrip("\"'”’)»")
+    if len(text.split()) < 2 or not body or body[-1] not in ".!?…":
+        return False
+    if not (text[0].isupper() or text[0] in "¿¡\"“«"):
+        return False
+    straight = text.count('"') % 2 == 0 and text.count("“") == text.count("”")
+    # An apostrophe inside a word (don't, user's) is not a quote; one beside a space or the ends may be.
+    singles = sum(1 for i, c in enumerate(text) if c in "'‘’" and not (0 < i < len(text) - 1
+                  and text[i - 1].isalpha() and text[i + 1].isalpha()))
+    return straight and singles % 2 == 0
 
 
 def _dream_op_heading(op: OpReport) -> str:
     ids = ", ".join(str(i) for i in op.target_ids)
-    why = f" — <i>{escape(op.reason)}</i>" if op.reason else ""
+    why = f" — <i>{escape(op.reason)}</i>" if reads_as_sentence(op.reason) else ""
     return f"<b>{escape(op.op)}</b> [{escape(ids)}]{why}"
 
 
-def _dream_entry_line(view: EntryView, op: OpReport) -> str:
+def _dream_entry_line(view: EntryView, op: OpReport, undone: bool = False) -> str:
     gone = view.status in ("superseded", "forgotten")
     style = _DREAM_GONE if gone else _DREAM_NEW
     label = view.status if gone else ("new" if view.id == op.new_memory_id else _TIER.get(view.tier, view.tier))
+    if undone:  # neither added nor struck any more: what the Dream did, and that the undo took it back
+        style = _DREAM_UNDONE
+        label = "was added, now removed" if view.id == op.new_memory_id else f"was {label}, now as before"
     return f'<li><span style="{style}">[{view.id}] {escape(view.text)}</span> <small>{escape(label)}</small></li>'
-
-
-def status_html(info: Mapping[str, str], *, weak_model: bool) -> str:
-    """Backend, model, embedder and threads; on the tiny default model, how to get better answers."""
-    line = " · ".join(f"{escape(k)}: <b>{escape(str(v))}</b>" for k, v in info.items())
-    note = ""
-    if weak_model:
-        note = (
-            '<div class="da-weak">You are running the tiny built-in model: answers will be weak. For good answers, run '
-            "<code>ollama pull qwen2.5:3b</code> and start again with <code>DREAMING_LLM=ollama</code> "
-            "(or <code>--llm ollama</code>, or <code>DREAMING_PRESET=seed</code>).</div>"
-        )
-    return (f'<div class="da-status">{line} · memory: <b>this browser tab only</b>, deleted when you close it '
-            f"(💾 Download my memory keeps a copy)</div>{note}")
 
 
 def notice_html(text: str, *, ok: bool = True) -> str:
     badge = "da-new" if ok else "da-warn"
-    return f'<span class="da-badge {badge}">{"✓" if ok else "⚠️"}</span> {escape(text)}'
+    return f'<span class="da-notice"><span class="da-badge {badge}">{"✓" if ok else "⚠️"}</span> {escape(text)}</span>'
 
 
 def _speaker(message: Message) -> str:

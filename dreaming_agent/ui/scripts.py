@@ -6,7 +6,8 @@ element.addEventListener('click', (event) => {
   const button = event.target.closest('button.da-del');
   if (!button) return;
   const what = button.dataset.kind === 'message' ? 'message' : 'entry';
-  const also = what === 'message' ? ' and everything learned only from it' : '';
+  const reply = button.dataset.role === 'user' ? ', the reply to it' : '';
+  const also = what === 'message' ? reply + ' and everything learned only from ' + (reply ? 'them' : 'it') : '';
   if (!confirm('Delete ' + what + ' #' + button.dataset.id + also + '? This cannot be undone.')) return;
   trigger('click', {kind: button.dataset.kind, id: Number(button.dataset.id)});
 });
@@ -59,3 +60,15 @@ SEND_AND_CLEAR = """
 
 # After an answer: a message that failed comes back to the box, unless something new has been typed there.
 OFFER_UNSENT = "(draft, unsent) => draft || unsent"
+
+# js_on_load of the page's heading: a notice ("✓ Deleted #11.") answers one action; the next click on a button, or a
+# message sent, clears every notice shown, before that action's own notice (if any) comes back.
+CLEAR_NOTICES = """
+const clear = () => document.querySelectorAll('.da-notice').forEach((notice) => notice.remove());
+document.addEventListener('click', (event) => {
+  if (event.target.closest('button, [role="radio"], label')) clear();
+}, true);
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && event.target.closest('#message')) clear();
+}, true);
+"""

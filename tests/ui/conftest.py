@@ -158,7 +158,7 @@ PANELS = ("facts", "mid_term", "window", "history", "writer", "kept", "timer")
 TRACES = ("turn", "diff", "refused")
 OUTPUTS = {
     "/open_session": ("chat", *PANELS),
-    "/chat": ("chat", "textbox", "turn", *PANELS),
+    "/chat": ("chat", "textbox", "turn", "compare", *PANELS),
     "/learning": PANELS,
     "/dream": ("diff", "refused", *PANELS),
     "/undo_dream": ("diff", "refused", *PANELS),

@@ -91,7 +91,7 @@ def test_five_facts_become_entries_a_dream_changes_them_and_undo_restores_the_pa
     snap(page, "2-dream")
 
     page.locator("#undo-button").click()
-    diff.get_by_text("(undone)").wait_for()
+    diff.get_by_text("Undone at").wait_for()
     page.get_by_role("tab", name="Memory").click()
     assert page.evaluate(ENTRIES) == before
     snap(page, "3-undo")

@@ -47,9 +47,14 @@ def test_compare_shows_both_answers_side_by_side_with_latency_and_trace(client):
     turn = out["turn"]
     assert "grid-template-columns:1fr 1fr" in turn
     lightmem, rag = turn.split('<div class="da-turn">')[1:]
-    assert re.match(r"<b>LightMem</b> <span class=\"da-ms\">\d+ ms</span><div class=\"da-answer\">You said", lightmem)
-    assert re.match(r"<b>RAG</b> <span class=\"da-ms\">\d+ ms</span><div class=\"da-answer\">You said", rag)
+    assert re.match(r"<b>LightMem</b> <span class=\"da-ms\">\d+ ms</span>", lightmem)
+    assert re.match(r"<b>RAG</b> <span class=\"da-ms\">\d+ ms</span>", rag)
     assert "<b>Controller</b>" in lightmem and "<b>Controller</b>" not in rag and "<b>Responder</b>" in rag
+    # The answers themselves sit in the two Compare columns, each with its time and prompt tokens under it.
+    answers = re.findall(r'<div class="da-cmp-a" data-mode="(\w+)">.*?·</span>(.*?)<span class="da-cmp-meta">'
+                         r"([\d.]+ s · \d+ prompt tokens)</span>", out["compare"])
+    assert [(mode, text[:8]) for mode, text, _ in answers] == [("lightmem", "You said"), ("rag", "You said")]
+    assert "da-cmp-differs" not in out["compare"]  # the same answer: no difference to mark
 
 
 def test_learned_facts_are_marked_learning_until_the_writer_finishes(launch, connect):
@@ -86,7 +91,7 @@ def test_dream_shows_the_diff_and_refused_proposals_and_undo_restores(client):
     assert "allergic to peanuts" in dream["facts"] and "allergic to peanuts" not in dream["mid_term"]
 
     undo = call(client, "/undo_dream")
-    assert "(undone)" in undo["diff"]
+    assert 'data-state="undone"' in undo["diff"] and "Undone at " in undo["diff"]
     assert "allergic to peanuts" not in undo["facts"]
     for fact in ("lives in Lisbon", "moved from Lisbon to Porto", "allergic to peanuts", "Acme"):
         assert fact in undo["mid_term"] and fact in before["mid_term"]
@@ -121,8 +126,9 @@ def test_a_wrong_id_or_empty_text_comes_back_as_a_notice(client, api_name, args,
 def test_deleting_a_message_removes_it_and_what_was_learned_only_from_it(client):
     tell(client, DEMO_MESSAGES[:2])
     out = call(client, "/delete_message", 1)
-    assert "Deleted message #1 and 2 entries learned only from it." in out["notice"]
-    assert DEMO_MESSAGES[0] not in chat_texts(out["chat"])
+    assert "Deleted message #1, the reply to it (#2) and 2 entries learned only from them." in out["notice"]
+    assert DEMO_MESSAGES[0] not in chat_texts(out["chat"]) and "#2</span>" not in out["history"]
+    assert len(chat_texts(out["chat"])) == 2  # the second message and its own reply, nothing stacked
     assert "#1</span>" not in out["history"] and "Acme" not in out["mid_term"] and "Lisbon" not in out["mid_term"]
     assert "allergic to peanuts" in out["mid_term"]
 
@@ -160,9 +166,10 @@ def status_line(url: str) -> str:
 @pytest.mark.parametrize("settings", [Settings(), Settings(llm="ollama")])
 def test_status_line_names_what_really_answers(launch, settings):
     status = status_line(launch(settings=settings))
-    assert "backend: <b>injected</b>" in status and "model: <b>scripted</b>" in status
-    assert "embedder: <b>hash-256</b>" in status and "threads: <b>" in status and "chroma: <b>" in status
-    assert "ollama pull" not in status
+    plain, details = status.split("<details", 1)
+    assert "Model: <b>scripted</b>" in plain and "stand-in" in plain and "backend" not in plain
+    assert "backend: injected" in details and "embedder: hash-256" in details and "threads: " in details
+    assert "chroma: " in details and "ollama pull" not in status
 
 
 @pytest.mark.model
@@ -176,5 +183,5 @@ def test_status_line_warns_on_the_tiny_default_model():
         status = status_line(demo.local_url)
     finally:
         demo.close()
-    assert "backend: <b>embedded</b>" in status and "SmolLM2" in status
-    assert "ollama pull qwen2.5:3b" in status and "DREAMING_LLM=ollama" in status
+    assert "backend: embedded" in status and "SmolLM2" in status and "weak" in status
+    assert "ollama pull qwen2.5:3b" in status and "start the app again" in status

@@ -93,7 +93,7 @@ def test_download_then_load_in_a_new_tab_brings_everything_back(launch, connect,
 
     fresh = connect(url)  # a new tab: its own, empty memory
     loaded = call(fresh, "/load_memory", handle_file(path))
-    assert "Loaded 6 messages" in loaded["notice"] and "1 Dreams" in loaded["notice"]
+    assert "Loaded 6 messages" in loaded["notice"] and "and 1 Dream saved" in loaded["notice"]
     assert chat_texts(loaded["chat"]) == chat_texts(before["chat"])
     for name in ("facts", "mid_term", "history"):
         assert _without_badges(loaded[name]) == _without_badges(before[name])

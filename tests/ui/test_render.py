@@ -10,7 +10,8 @@ from dreaming_agent.context.budget import PackedPrompt
 from dreaming_agent.pipeline.agent import TurnResult
 from dreaming_agent.pipeline.trace import Step, Trace
 from dreaming_agent.store import Memory, Message
-from dreaming_agent.ui import render
+from dreaming_agent.ui import compare, render
+from dreaming_agent.ui.status import StatusWords, status_html, status_words
 
 HOSTILE = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
 ESCAPED = "&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(2)&lt;/script&gt;"
@@ -140,13 +141,20 @@ def test_refused_proposals_show_the_models_reason_and_the_verdict():
     assert "No proposal was refused" in render.refused_html([])
 
 
-def test_status_line_names_the_setup_and_warns_only_on_the_tiny_model():
-    info = {"backend": "embedded", "model": "SmolLM2", "embedder": "embedded", "threads": "2"}
-    weak = render.status_html(info, weak_model=True)
-    assert "backend: <b>embedded</b>" in weak and "threads: <b>2</b>" in weak
-    assert "ollama pull qwen2.5:3b" in weak and "DREAMING_LLM=ollama" in weak and "--llm ollama" in weak
-    assert "DREAMING_PRESET=seed" in weak
-    assert "ollama pull" not in render.status_html(info, weak_model=False)
+def test_status_line_says_model_quality_and_memory_in_words_with_details_folded():
+    details = {"backend": "embedded", "why": "no Ollama answers at http://127.0.0.1:11434 (ConnectError)",
+               "threads": "2", "chroma": "in-process ephemeral"}
+    words = status_words(backend="embedded", model="Qwen2.5-Coder-0.5B-Instruct (local)", weak=False)
+    html = status_html(words, details)
+    plain, folded = html.split("<details", 1)
+    assert "Qwen2.5-Coder-0.5B-Instruct" in plain and "0.5B" in words.quality and "browser tab" in plain
+    assert "ollama pull qwen2.5:3b" in plain
+    assert "ConnectError" not in plain and "chroma" not in plain and "backend" not in plain
+    assert "ConnectError" in folded and "chroma: in-process ephemeral" in folded
+    tiny = status_words(backend="embedded", model="SmolLM2-135M", weak=True)
+    assert "weak" in tiny.quality and 'class="da-weak"' in status_html(tiny, {}, weak_model=True)
+    served = status_words(backend="ollama", model="qwen2.5:3b (Ollama)", weak=False)
+    assert served.better == "" and "ollama pull" not in status_html(served, details)
 
 
 HOSTILE_RENDERINGS = {
@@ -163,7 +171,10 @@ HOSTILE_RENDERINGS = {
     "history": lambda: render.history_html([message(1, HOSTILE, when=HOSTILE)]),
     "refused": lambda: render.refused_html([SimpleNamespace(op=HOSTILE, target_ids=[1], text=HOSTILE,
                                                             reason=HOSTILE, verdict=HOSTILE)]),
-    "status": lambda: render.status_html({HOSTILE: HOSTILE}, weak_model=False),
+    "status": lambda: status_html(StatusWords(HOSTILE, HOSTILE, HOSTILE, ""), {HOSTILE: HOSTILE}),
+    "compare": lambda: compare.columns_html([compare.ComparedTurn(
+        HOSTILE, replies={"lightmem": HOSTILE, "rag": "x"}, seconds={"lightmem": 1, "rag": 1},
+        evidence={"lightmem": [HOSTILE], "rag": []})]),
     "notice": lambda: render.notice_html(HOSTILE, ok=False),
 }
 
