@@ -97,8 +97,10 @@ def _row(turn: ComparedTurn) -> str:
 
 def _answer(turn: ComparedTurn, mode: str) -> str:
     text = turn.replies.get(mode, "")
-    if mode in turn.seconds:
-        meta = f"{turn.seconds[mode]:.1f} s · {turn.prompt_tokens.get(mode, 0)} prompt tokens"
+    if mode in turn.seconds and not turn.prompt_tokens.get(mode):
+        meta = f"{turn.seconds[mode]:.1f} s · answered in code, no model call"
+    elif mode in turn.seconds:
+        meta = f"{turn.seconds[mode]:.1f} s · {turn.prompt_tokens[mode]} prompt tokens"
     else:
         meta = "answering…" if text else "waiting…"
     return (f'<div class="da-cmp-a" data-mode="{mode}"><span class="da-cmp-label">{LABELS[mode]} ·</span>'
@@ -113,6 +115,9 @@ def _why(turn: ComparedTurn) -> str:
             items = "".join(f"<li>{escape(line)}</li>" for line in lines[:5])
             more = f"<li>… and {len(lines) - 5} more</li>" if len(lines) > 5 else ""
             parts.append(f"<div>Only {LABELS[mode]} had:<ul>{items}{more}</ul></div>")
+    in_code = [LABELS[m] for m in MODES if not turn.prompt_tokens.get(m)]
+    if in_code:  # one side never asked the model: the difference is its own check, not the evidence
+        parts.append(f"<div>{' and '.join(in_code)} answered without asking the model (its trace says why).</div>")
     evidence = "".join(parts) or "<div>Both had the same evidence; the model read it differently.</div>"
     return f'<div class="da-cmp-why"><b>The answers differ.</b>{evidence}</div>'
 

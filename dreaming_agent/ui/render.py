@@ -81,7 +81,7 @@ def pending_turn(text: str, replies: Mapping[str, str]) -> list[dict[str, str]]:
 
 # Seconds the 0.5B model takes per group of entries on one thread (scripts/dream_times.py, docs/DREAM_TIMES.md):
 # the estimate before the first group is done; after it, the Dream's own pace.
-SECONDS_PER_GROUP = 20.0
+SECONDS_PER_GROUP = 21.0
 
 
 def dream_progress(done: int | None, total: int, elapsed_s: float = 0.0) -> str:

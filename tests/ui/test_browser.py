@@ -42,7 +42,7 @@ def wait_until_learned(page, fact: str) -> None:
 
 def test_chat_learn_dream_and_compare_in_the_browser(launch, page):
     page.goto(launch())
-    page.locator("#status").get_by_text("model: scripted").wait_for()
+    page.locator("#status .da-status").get_by_text("Model: scripted").wait_for()
     for text in DEMO_MESSAGES:
         send(page, text, "Thanks for telling me")
     wait_until_learned(page, "The user moved from Lisbon to Porto")
@@ -59,9 +59,10 @@ def test_chat_learn_dream_and_compare_in_the_browser(launch, page):
     page.locator("#message textarea").fill("Where do I live now?")
     page.locator("#message textarea").press("Enter")
     page.locator("#compare .da-cmp-a").get_by_text("You live in Porto now").wait_for()
+    page.locator("#compare .da-cmp-meta", has_text="prompt tokens").nth(1).wait_for()  # both answered and stored
     turn = page.locator("#turn")
-    turn.get_by_text("Controller").first.wait_for()
-    assert turn.locator(".da-turn").count() == 2
+    page.wait_for_function("() => document.querySelectorAll('#turn .da-turn').length == 2")
+    assert "Controller" in turn.inner_text()
     page.wait_for_function("() => !document.querySelector('#writer').innerText.includes('learning…')")
 
     page.mouse.move(0, 0)  # no hover state in the picture

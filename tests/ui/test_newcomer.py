@@ -91,5 +91,10 @@ def test_compare_marks_a_turn_whose_answers_differ_with_the_evidence_one_side_ha
     same = compare.from_results("Hi?", {"lightmem": turn_result("lightmem", "Hello!", [], 100, 10),
                                         "rag": turn_result("rag", "hello", [], 100, 10)})
     assert not compare.differs(same) and "da-cmp-differs" not in compare.columns_html([same])
+    in_code = compare.from_results("Sister?", {"lightmem": turn_result("lightmem", "I don't know.", [], 50, 0),
+                                               "rag": turn_result("rag", "Her name is Ana.", [], 900, 180)})
+    told = compare.columns_html([in_code])
+    assert "answered in code, no model call" in told and "LightMem answered without asking the model" in told
+    assert "same evidence" not in told
     streaming = compare.ComparedTurn("Where?", replies={"lightmem": "You li"})
     assert not compare.differs(streaming) and "answering…" in compare.columns_html([streaming])
