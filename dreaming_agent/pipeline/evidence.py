@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..store import Store, attributes
+from ..store import Store
+from ..store.vocabulary import ATTRIBUTES
 from ..store.records import Memory, Sentence
 from ..text import content_words, entities, split_sentences
 from . import dates
@@ -101,16 +102,16 @@ class Replacements:
 
 
 def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = ()) -> Replacements:
-    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when every entry drawn from it
-    states something that holds one value at a time and was said again later with another value (`attributes`: a
-    move replaces the old home, a new job the old one).
+    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when an entry drawn from it
+    holds a value a newer one of its key replaced (`store.facts`: a move replaces the old home, a new job the old
+    one) — even when the same sentence also says something still true: its value for that key is no longer current.
 
     A sentence is matched to the entries drawn from its message that share a content word with it.
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
     updated = store.dreams.updated_away() if derived else set()
-    changed = attributes.replaced(store, derived + [c.record for c in facts])  # one read of the store per turn
+    changed = store.facts.replaced(derived + [c.record for c in facts])
     found = Replacements(stale={c.id: changed[c.id] for c in facts if c.id in changed})
     for s in sentences:
         said = content_words(s.text)
@@ -118,20 +119,16 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
                 and said & content_words(m.text)]
         # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced
         # (in the app, "Hola, me llamo Itziar." was marked "replaced later" once the Dream merged the name).
-        if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
+        if any(m.id in changed or m.id in updated for m in mine):
             found.marks[s.key] = " (replaced later)"
-        if mine and all(m.id in changed for m in mine):
-            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine}.values())
+        if any(m.id in changed for m in mine):
+            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine if m.id in changed}.values())
     return found
-
-
-# How the newest value is named after the sentence that says it, in the voice of the person's own lines
-_SAID_AS = {"home": "I live in {}", "workplace": "I work at {}", "occupation": "I work as {}"}
 
 
 def newest_values(successors: list[Memory], shown: list[Candidate]) -> dict[str, str]:
     """After each shown sentence that states a value replacing an older one, that value in a few plain words:
-    " (newest: I live in Bilbao; I work at Basurto)".
+    " (newest: Lives in Bilbao; Works at Basurto)".
 
     The 0.5B model read "Me he mudado a Bilbao…" beside "Mi hermana Ane vive en Donostia." and answered "Where do I
     live now?" with the sister's town; the words the question uses, written by code from the Writer's entry, are
@@ -140,8 +137,8 @@ def newest_values(successors: list[Memory], shown: list[Candidate]) -> dict[str,
     for c in shown:
         if c.kind != "sentence":
             continue
-        said = [_SAID_AS[v.attribute].format(v.value)
-                for entry in successors if quotes(entry, c.record) for v in attributes.stated(entry)]
+        said = [ATTRIBUTES[entry.attribute].label.format(value=entry.value)
+                for entry in successors if entry.attribute in ATTRIBUTES and quotes(entry, c.record)]
         if said:
             marks[c.key] = f" (newest: {'; '.join(dict.fromkeys(said))})"
     return marks

@@ -15,7 +15,7 @@ from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..store.records import Typed
-from ..store.vocabulary import ATTRIBUTES, NEVER_STORED, entry_text, subject_key, USER
+from ..store.vocabulary import ATTRIBUTES, NEVER_STORED, USER, entry_text, spoken_by, subject_key
 from ..text import normalize, says_nothing, split_sentences
 from .fact_schema import ExtractedFacts, StatedFact, decoding_schema, resolve
 from .grounding import lexical, relation, role, semantic
@@ -87,7 +87,7 @@ def write(
         outcome.step = step
         return outcome
     outcome = WriterOutcome(message.id, unavailable=extracted.unavailable)
-    typed = _typed(extracted.value.facts, message.created_at)
+    typed = _typed(extracted.value.facts, message.created_at, message.speaker)
     typed = {text: fact for text, fact in typed.items() if len(text) <= settings.max_fact_chars}
     facts = list(typed)
     if facts:
@@ -136,7 +136,7 @@ def write(
 _ATTRIBUTE_LINES = "\n".join(f"  {name}: {a.meaning}" for name, a in ATTRIBUTES.items())
 
 
-def _typed(facts: list[StatedFact], said_on: str) -> dict[str, Typed]:
+def _typed(facts: list[StatedFact], said_on: str, speaker: str | None) -> dict[str, Typed]:
     """Each storable fact as its English entry and its key; one per subject, attribute and value (the model repeats
     itself), in the order given."""
     out: dict[str, Typed] = {}
@@ -153,7 +153,7 @@ def _typed(facts: list[StatedFact], said_on: str) -> dict[str, Typed]:
         # A fact sent as a plain English sentence ("The user likes jazz") is its own entry.
         own_entry = subject == USER and fact.attribute == "other" and normalize(value).startswith("the user")
         text = value if own_entry else entry_text(subject, fact.attribute, value)
-        out.setdefault(text, Typed(subject, fact.attribute, value, resolve(fact.when, said_on)))
+        out.setdefault(text, Typed(spoken_by(subject, speaker), fact.attribute, value, resolve(fact.when, said_on)))
     return out
 
 

@@ -129,7 +129,8 @@ class Facts:
         return None
 
     def replaced(self, entries: list[Memory]) -> dict[int, Memory]:
-        """Each of `entries` a newer value replaced -> the entry holding its key's value now (the chain's end)."""
+        """Each of `entries` a newer value replaced -> the entry holding its key's value now (the chain's end), with
+        its sources."""
         old = [m for m in entries if m.replaced]
         if not old:
             return {}
@@ -142,7 +143,9 @@ class Facts:
                 seen.add(newer.id)
             if newer.id != memory.id:
                 out[memory.id] = newer
-        return out
+        # with the messages they came from: the evidence shows a successor as its sentences said it
+        sourced = {m.id: m for m in self._memories(status=None, ids={m.id for m in out.values()}, with_sources=True)}
+        return {old: sourced[newer.id] for old, newer in out.items()}
 
     def profile(self) -> list[ProfileRow]:
         """Current values by subject (the person first), each with its since-date and the values it replaced."""

@@ -181,7 +181,8 @@ class Store:
             for memory_id in doomed:
                 for (older,) in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)).fetchall():
                     if older not in derived:
-                        db.execute("UPDATE memories SET status = 'active', superseded_by = NULL, updated_at = ? WHERE id = ?",
+                        db.execute("UPDATE memories SET status = 'active', superseded_by = NULL, superseded_at = NULL, "
+                                   "updated_at = ? WHERE id = ?",
                                    (now_iso(), older))
                         restored.append(older)
             removed = self._delete_memories(db, doomed)

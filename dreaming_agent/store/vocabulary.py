@@ -65,8 +65,14 @@ def subject_key(kind: str, relation: str = "", name: str = "") -> str:
     return ":".join([kind, _fold(relation), _fold(name)])
 
 
+def spoken_by(key: str, speaker: str | None) -> str:
+    """In a conversation of two named people each is "the user" of their own lines: the key carries whose lines."""
+    return f"{_fold(speaker)}/{key}" if speaker else key
+
+
 def who(key: str | None) -> str:
     """The subject as the stored entry names it: "The user", "The user's sister Ruth"."""
+    key = (key or "").rpartition("/")[2]
     if not key or key == USER:
         return "The user"
     _, relation, name = (key.split(":") + ["", ""])[:3]
