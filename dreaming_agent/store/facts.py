@@ -106,6 +106,12 @@ class Facts:
                 _supersede(db, other, memory_id, today[:10])
             return others
 
+    def mark_replaced(self, memory_ids: list[int], on: str) -> None:
+        """Superseded entries (a Dream's UPDATE) whose value was replaced by a newer one, not merged into it."""
+        with self._transaction() as db:
+            db.executemany("UPDATE memories SET superseded_at = ? WHERE id = ? AND status = 'superseded'",
+                           [(on, i) for i in memory_ids])
+
     def release(self, db: sqlite3.Connection, memory_id: int) -> list[int]:
         """Before `memory_id` is deleted: the values it replaced are not copies of it (a merge's are), so they are
         kept — pointed at what replaced it, or current again. Returns the ids made current."""
