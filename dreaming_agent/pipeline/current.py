@@ -30,7 +30,7 @@ class CurrentSettings:
 def bearing_rows(store: Store, question_vector: np.ndarray, settings: CurrentSettings = CurrentSettings()
                  ) -> list[tuple[ProfileRow, Candidate]]:
     """The current values closest to the question, best first, each with its entry as a candidate."""
-    rows = store.facts.profile()
+    rows = [r for r in store.facts.profile() if r.attribute != "other"]  # "other" is no key with a value
     vectors = store.memory_vectors(ids=[r.memory_id for r in rows])
     scored = [(float(np.asarray(vectors[r.memory_id]) @ question_vector), r) for r in rows if r.memory_id in vectors]
     chosen = sorted((pair for pair in scored if pair[0] >= settings.min_similarity), key=lambda p: -p[0])
@@ -39,9 +39,9 @@ def bearing_rows(store: Store, question_vector: np.ndarray, settings: CurrentSet
     return [(r, Candidate(entries[r.memory_id], score)) for score, r in chosen if r.memory_id in entries]
 
 
-def row_line(row: ProfileRow, entry_text: str) -> str:
+def row_line(row: ProfileRow, entry_text: str, *, with_before: bool = True) -> str:
     """"- current since 2026-11-18: The user lives in Bristol (before: Leeds)"."""
-    before = f" (before: {', '.join(p.value for p in row.before)})" if row.before else ""
+    before = f" (before: {', '.join(p.value for p in row.before)})" if row.before and with_before else ""
     return f"- current since {row.since}: {entry_text}{before}"
 
 
@@ -54,12 +54,13 @@ def timeline_lines(store: Store, settings: CurrentSettings = CurrentSettings()) 
 
 
 def current_first(evidence: Evidence, store: Store, question_vector: np.ndarray, *, about_time: bool,
-                  settings: CurrentSettings = CurrentSettings()) -> Evidence:
+                  about_the_past: bool = True, settings: CurrentSettings = CurrentSettings()) -> Evidence:
     """The same evidence with the profile rows bearing on the question first (and, for a question about time, the
-    dated events in date order next); the verbatim lines stay after them, as the floor."""
+    dated events in date order next); the verbatim lines stay after them, as the floor. What a value replaced is
+    named only for a question about the past: a small model shown both values often answers with the old one."""
     started = time.perf_counter()
     rows = bearing_rows(store, question_vector, settings)
-    lines = [(row_line(row, c.text), c) for row, c in rows]
+    lines = [(row_line(row, c.text, with_before=about_the_past), c) for row, c in rows]
     if about_time:
         lines += timeline_lines(store, settings)
     shown_keys = {c.key for c in evidence.shown}
