@@ -15,6 +15,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, selector
+from .current import current_first
 from .evidence import (Evidence, Replacements, in_context, in_date_order, memory_line, newer_values, newest_values,
                        quotes, replacements, said_line)
 from .gather_config import GatherConfig
@@ -126,10 +127,14 @@ class Gatherer:
                           "(decided in code)",
                           parsed=[c.key for c in shown]))
         about_them = decided.personal or (known is not None and known.about_someone_known(text))
-        return Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
-                        may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
-                        follow_up=decided.follow_up or not self.config.standalone_without_recent,
-                        parts=decided.queries[1:] if self.config.name_the_parts else [])
+        evidence = Evidence(lines, shown, facts=[c.text for c in facts], steps=steps, question=decided.question,
+                            may_abstain=about_them, relations=known, prompt=self.config.lightmem_prompt,
+                            follow_up=decided.follow_up or not self.config.standalone_without_recent,
+                            parts=decided.queries[1:] if self.config.name_the_parts else [])
+        if decided.question and self.config.current is not None:
+            evidence = current_first(evidence, self.store, vectors[0], about_time=decided.temporal,
+                                     about_the_past=decided.past, settings=self.config.current)
+        return evidence
 
     def _within_share(self, floor: list[Candidate], sentences: list[Candidate], first: list[str] = ()) -> list[Candidate]:
         """The floor's sentences still shown, and the others while every line fits in the floor's tokens plus

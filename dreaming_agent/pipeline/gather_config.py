@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .current import CurrentSettings
+
 
 @dataclass(frozen=True)
 class GatherConfig:
@@ -88,6 +90,9 @@ class GatherConfig:
     # Pimentón."), and both out of the recent turns the question sees (round 21, found in the app: with the sister's
     # and the cat's lines just said, "¿A qué soy alérgica?" was answered about the sister, then about the cat).
     relatives_out: bool = True
+    # What memory knows is current (`current.current_first`): the typed profile rows nearest a question come first,
+    # and a question about time reads the dated events in order. None: the evidence as gathered.
+    current: CurrentSettings | None = CurrentSettings()
     # LightMem: the question is searched a second time, its vector less the mean of every sentence's, and those of
     # the first `distinctive_k` found that way that naive RAG's lines miss come first among what LightMem adds
     # (within `extra_share`). A short remark is near every question in plain cosine ("Caroline: The mentoring is
