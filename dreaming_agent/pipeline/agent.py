@@ -17,7 +17,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, TermIndex, VectorIndex, memory_file, now_iso
 from ..text import mentions
-from . import abstain, acknowledge, controller, dates, voice
+from . import abstain, acknowledge, controller, current, dates, voice
 from .controller import asks
 from .evidence import Evidence
 from .gather import Gatherer, told
@@ -62,7 +62,8 @@ class AgentConfig:
 # Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
 _AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
           "Own name": "asked again without those lines, the answer gave the person's own name again",
-          "Another's name": "asked again without those lines, the answer again named one of another kind"}
+          "Another's name": "asked again without those lines, the answer again named one of another kind",
+          "Replaced value": "asked again without those lines, the answer again gave a value a newer one replaced"}
 
 
 @dataclass
@@ -331,6 +332,10 @@ class Agent:
                     f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
                     f"gave only to {misnamed.given_to}; "
                     + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
+        if self.config.gather.current is not None and not controller.plan(question).past:
+            stale = current.gives_superseded(answer, kept, self.store.facts.profile())
+            if stale is not None and stale.lines:
+                return [packed.kept_evidence[i] for i in stale.lines], "Replaced value", stale.reason
         below = self.config.off_the_question
         if below is None:
             return None

@@ -106,3 +106,30 @@ def test_a_question_waits_for_the_writer_within_its_bound(make_agent):
     assert wait_for_writer(agent.learning, CurrentSettings(writer_wait_s=0.1)) <= 0.2  # the bound holds
     assert time.perf_counter() - started < 0.3
     assert agent.learning.wait(5) and wait_for_writer(agent.learning) == 0.0  # nothing pending: no wait at all
+
+
+def test_an_agent_asks_again_without_the_old_value_when_its_answer_gave_it(make_agent):
+    from dataclasses import replace
+
+    from .conftest import FLOW_CONFIG
+    from .test_current import typed
+
+    # the old line kept (not left out by the Selector) and every current row shown (the hashing embedder has no
+    # semantics): what the check itself does
+    gather = replace(FLOW_CONFIG.gather, replaced_unless_past=False, current=CurrentSettings(min_similarity=-1.0))
+
+    said = {"Leeds": [typed("home", "Leeds")], "Bristol": [typed("home", "Bristol")]}
+    answers = iter(["You live in Leeds.", "You live in Bristol."])
+    llm = ScriptedLLM(defaults={"ExtractedFacts": lambda m, s: json.dumps(
+        {"facts": next((f for k, f in said.items() if k in m[-1]["content"]), [])}),
+        "text": lambda m, s: next(answers)})
+    agent = make_agent(llm, replace(FLOW_CONFIG, gather=gather))
+    agent.turn("I live in Leeds.", now="2026-11-20T10:00:00")
+    agent.turn("I moved to Bristol.", now="2026-11-25T10:00:00")
+    agent.learning.wait()
+    answers = iter(["You live in Leeds.", "You live in Bristol."])
+    result = agent.ask("Where do I live?", now="2026-11-26")
+    assert result.answer == "You live in Bristol."
+    assert "Leeds" in result.trace.step("Replaced value").decision
+    evidence = result.prompt_text.split("Evidence from memory (dated):")[1].split("[user]")[0]
+    assert "Bristol" in evidence and "Leeds" not in evidence
