@@ -25,7 +25,7 @@ from .gather_config import GatherConfig
 from .learning import Learning
 from .memory_ops import MemoryOps
 from .responder import build_prompt, in_parts, quiet_replies, respond, told_only
-from .retriever import Candidate
+from .retriever import Candidate, is_question
 from .trace import Step, Trace
 from .writer import WriterSettings
 
@@ -122,6 +122,7 @@ class Agent:
         The stored answer is the result's, not the streamed text: a code abstention may replace what streamed."""
         for mode in modes:
             _check_mode(mode)
+        waited = self._wait_for_writer(text) if "lightmem" in modes else 0.0  # naive RAG reads no learned memory
         with self._turn_lock:
             stamp = _stamp(now)
             message = self.ingest(text, now=stamp, learn=False)
@@ -133,8 +134,19 @@ class Agent:
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
                 results[mode] = result
+                if waited:  # first: it came before everything else the turn did
+                    result.trace.steps.insert(0, Step("Writer wait", waited * 1000, "waited for the Writer to finish "
+                                                      "the last statements", parsed={"waited_s": waited}))
             self.learning.schedule(message, learn=self.config.learn)
             return results
+
+    def _wait_for_writer(self, text: str) -> float:
+        """A question waits (within a bound) for what was just told to be learned; outside the turn lock, which the
+        Writer's model call takes."""
+        settings = self.config.gather.current
+        if settings is None or not self.config.learn or not is_question(text):
+            return 0.0
+        return current.wait_for_writer(self.learning, settings)
 
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
         """Read-only question (the bench): answered like a turn, but nothing is stored or learned."""

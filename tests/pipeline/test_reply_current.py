@@ -133,3 +133,18 @@ def test_an_agent_asks_again_without_the_old_value_when_its_answer_gave_it(make_
     assert "Leeds" in result.trace.step("Replaced value").decision
     evidence = result.prompt_text.split("Evidence from memory (dated):")[1].split("[user]")[0]
     assert "Bristol" in evidence and "Leeds" not in evidence
+
+
+def test_a_question_asked_while_the_writer_works_waits_for_it_and_says_so(make_agent, store):
+    from .test_current import typed
+
+    llm = ScriptedLLM(defaults={"ExtractedFacts": lambda m, s: json.dumps(
+        {"facts": [typed("home", "Bristol")] if "Bristol" in m[-1]["content"] else []}),
+        "text": "You live in Bristol."}, delay_s=0.3)
+    agent = make_agent(llm)
+    agent.turn("I moved to Bristol.", now="2026-11-25T10:00:00")
+    assert agent.learning.running
+    result = agent.turn("Where do I live?", now="2026-11-25T10:00:05")
+    wait = result.trace.step("Writer wait")
+    assert 0 < wait.parsed["waited_s"] < CurrentSettings().writer_wait_s
+    assert [m.value for m in store.memories(attribute="home")] == ["Bristol"]  # learned before the answer
