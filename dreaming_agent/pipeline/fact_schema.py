@@ -28,7 +28,7 @@ class When(BaseModel):
                   "next_weekday", "in_days", "date"] = "now"
     n: int | None = Field(None, ge=0, le=400)
     weekday: Weekday | None = None
-    date: str | None = Field(None, pattern=r"^\d{4}-\d{2}-\d{2}$")
+    date: str | None = Field(None, pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")  # no \d: llama.cpp grammars lack it
 
 
 class StatedFact(BaseModel):

@@ -5,6 +5,7 @@ single-valued attribute supersedes the older one in the store. A secret is never
 holds one is taken out of the evidence (it stays in the log) with a notice saying so."""
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -15,7 +16,7 @@ from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..store.records import Typed
-from ..store.vocabulary import ATTRIBUTES, NEVER_STORED, USER, entry_text, spoken_by, subject_key
+from ..store.vocabulary import ATTRIBUTES, NEVER_STORED, USER, entry_text, same_value, spoken_by, subject_key
 from ..text import normalize, says_nothing, split_sentences
 from .fact_schema import ExtractedFacts, StatedFact, decoding_schema, resolve
 from .grounding import lexical, relation, role, semantic
@@ -77,7 +78,8 @@ def write(
         llm, prompt.render(today=message.created_at[:10], message=message.text[:4000], attributes=_ATTRIBUTE_LINES),
         ExtractedFacts, lambda: ExtractedFacts(facts=[]), max_tokens=360, seed=seed, schema=decoding_schema(),
     )
-    secret = next((_what(f) for f in extracted.value.facts if f.attribute == "secret" or secret_like(f.value)), None)
+    secret = next((_what(f) for f in extracted.value.facts
+                   if (f.attribute == "secret" and _CODE_LIKE.search(message.text)) or secret_like(f.value)), None)
     if secret:
         outcome = _withhold(store, index, message, secret)
         outcome.unavailable = extracted.unavailable
@@ -87,7 +89,7 @@ def write(
         outcome.step = step
         return outcome
     outcome = WriterOutcome(message.id, unavailable=extracted.unavailable)
-    typed = _typed(extracted.value.facts, message.created_at, message.speaker)
+    typed = _typed(store, extracted.value.facts, message.created_at, message.speaker)
     typed = {text: fact for text, fact in typed.items() if len(text) <= settings.max_fact_chars}
     facts = list(typed)
     if facts:
@@ -134,9 +136,12 @@ def write(
 
 # The attributes as the prompt lists them, from the one table that declares them
 _ATTRIBUTE_LINES = "\n".join(f"  {name}: {a.meaning}" for name, a in ATTRIBUTES.items())
+# What a secret holds, in any language: a digit, or a word mixing letters and digits. A small model copies its
+# prompt's example (a "secret" for a message about a move); only a message holding such a thing is withheld whole.
+_CODE_LIKE = re.compile(r"\d")
 
 
-def _typed(facts: list[StatedFact], said_on: str, speaker: str | None) -> dict[str, Typed]:
+def _typed(store: Store, facts: list[StatedFact], said_on: str, speaker: str | None) -> dict[str, Typed]:
     """Each storable fact as its English entry and its key; one per subject, attribute and value (the model repeats
     itself), in the order given."""
     out: dict[str, Typed] = {}
@@ -145,7 +150,7 @@ def _typed(facts: list[StatedFact], said_on: str, speaker: str | None) -> dict[s
         value = " ".join(fact.value.split())
         if fact.attribute in NEVER_STORED or not value:
             continue
-        subject = subject_key(fact.subject.kind, fact.subject.relation, fact.subject.name)
+        subject = _subject(store, fact, value)
         folded = (subject, fact.attribute, normalize(value))
         if folded in seen:
             continue
@@ -155,6 +160,24 @@ def _typed(facts: list[StatedFact], said_on: str, speaker: str | None) -> dict[s
         text = value if own_entry else entry_text(subject, fact.attribute, value)
         out.setdefault(text, Typed(spoken_by(subject, speaker), fact.attribute, value, resolve(fact.when, said_on)))
     return out
+
+
+def _subject(store: Store, fact: StatedFact, value: str) -> str:
+    """Whose fact, with the small model's slips mended in code: "user" with a relation is someone of theirs; a
+    subject named as memory already knows it keeps that key ("pet:dog:pepper" however it is called now); "user"
+    renamed to another name is something of theirs."""
+    kind, relation, name = fact.subject.kind, fact.subject.relation.strip(), fact.subject.name.strip()
+    if kind == USER and relation:
+        kind = "person"
+    renamed = kind == USER and name and fact.attribute in ("name", "nickname") and not same_value(name, value)
+    if kind == USER and not renamed:
+        return USER
+    if name:
+        known = store.query("SELECT subject FROM memories WHERE subject LIKE ? AND status != 'forgotten' "
+                            "ORDER BY id DESC LIMIT 1", (f"%:{subject_key('thing', '', name).split(':')[-1]}",))
+        if known:
+            return known[0][0].rpartition("/")[2]
+    return subject_key("thing" if renamed else kind, relation, name)
 
 
 def _known_subject(store: Store, subject: str) -> bool:

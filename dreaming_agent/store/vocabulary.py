@@ -38,10 +38,10 @@ ATTRIBUTES: dict[str, Attribute] = {
     "hobby": Attribute(True, "{who} enjoys {value}", "Enjoys {value}", "a pastime"),
     "preference": Attribute(True, "{who} prefers {value}", "Prefers {value}", "a like or dislike"),
     "plan": Attribute(True, "{who} plans {value}", "Plans {value}", "something the subject intends to do"),
-    "event": Attribute(True, "{who}: {value}", "{value}", "something that happened to the subject, on a day"),
+    "event": Attribute(True, "{who}: {value}", "{value}", "something that happened, on a day"),
     "other": Attribute(True, "{who}: {value}", "{value}", "anything else worth remembering"),
-    "secret": Attribute(True, "", "", "a PIN, password, card or account number, key or code: never stored"),
-    "instruction": Attribute(True, "", "", "what the person asks the assistant to do or not do: never stored"),
+    "secret": Attribute(True, "", "", "a PIN, password, number or code: never stored"),
+    "instruction": Attribute(True, "", "", "what the person asks the assistant to do: never stored"),
 }
 NEVER_STORED = frozenset({"secret", "instruction"})
 

@@ -201,3 +201,25 @@ def test_a_secret_value_the_model_did_not_mark_is_caught_in_code(store, learn):
 ])
 def test_secret_like_text(text, found):
     assert (secret_like(text) is not None) is found
+
+
+def test_a_secret_the_model_claims_for_a_message_with_nothing_code_like_withholds_nothing(store, learn):
+    """A small model copies its prompt's example: a "secret" beside a move, in a message holding no digit."""
+    outcome = learn("Big news: I moved to Bristol.", "2026-11-25", fact("home", "Bristol"), fact("secret", "withheld"))
+    assert outcome.withheld == [] and [m.value for m in store.memories()] == ["Bristol"]
+    assert len(store.sentences()) == 1
+
+
+@pytest.mark.parametrize("subject, key", [
+    ({"kind": "user", "relation": "sister", "name": "Ruth"}, "person:sister:ruth"),  # a relation: not the person
+    ({"kind": "user", "relation": "", "name": "Pepper"}, "pet:dog:pepper"),  # renamed, as memory knows it
+    ({"kind": "pet", "relation": "pet", "name": "Pepper"}, "pet:dog:pepper"),
+    ({"kind": "user", "relation": "", "name": "Olive"}, "thing::olive"),  # renamed, unknown to memory
+])
+def test_whose_fact_is_mended_in_code(store, learn, subject, key):
+    learn("I have a dog called Pepper.", "2026-11-20",
+          fact("name", "Pepper", {"kind": "pet", "relation": "dog", "name": "Pepper"}))
+    learn("We renamed Pepper to Max, and Olive is now Oli. Ruth is my sister.", "2026-11-22",
+          fact("name", "Max" if "Olive" not in subject["name"] else "Oli", subject) if subject["relation"] != "sister"
+          else fact("occupation", "nurse", subject))
+    assert store.memories()[-1].subject == key
