@@ -173,22 +173,19 @@ def _subject(store: Store, fact: StatedFact, value: str) -> str:
     if kind == USER and not renamed:
         return USER
     if name:
-        known = store.query("SELECT subject FROM memories WHERE subject LIKE ? AND status != 'forgotten' "
-                            "ORDER BY id DESC LIMIT 1", (f"%:{subject_key('thing', '', name).split(':')[-1]}",))
+        known = store.facts.subject_named(subject_key("thing", "", name).split(":")[-1])
         if known:
-            return known[0][0].rpartition("/")[2]
+            return known.rpartition("/")[2]
     return subject_key("thing" if renamed else kind, relation, name)
 
 
 def _known_subject(store: Store, subject: str) -> bool:
-    return subject != USER and bool(store.query("SELECT 1 FROM memories WHERE subject = ? AND status != 'forgotten' "
-                                                "LIMIT 1", (subject,)))
+    return subject != USER and store.facts.knows(subject)
 
 
 def _older(store: Store, memory_id: int) -> list[int]:
     """The values `memory_id` replaced when it was stored (or itself, when it stated an older value)."""
-    return [r[0] for r in store.query("SELECT id FROM memories WHERE superseded_at IS NOT NULL AND "
-                                      "(superseded_by = ? OR id = ?)", (memory_id, memory_id))]
+    return store.facts.replaced_on_write(memory_id)
 
 
 def _what(fact: StatedFact) -> str:

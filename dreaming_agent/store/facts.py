@@ -127,6 +127,21 @@ class Facts:
         return older
 
     # -- reads ----------------------------------------------------------------------------------------
+    def knows(self, subject: str) -> bool:
+        """Memory holds an entry about this subject (a forgotten one aside)."""
+        return any(m.status != "forgotten" for m in self._memories(status=None, subject=subject))
+
+    def subject_named(self, name: str) -> str | None:
+        """The newest subject key whose name is `name` (folded), as memory knows it; None when none is."""
+        keys = [m.subject for m in self._memories(status=None, attribute_set=True)
+                if m.status != "forgotten" and m.subject and m.subject.split(":")[-1] == name]
+        return keys[-1] if keys else None
+
+    def replaced_on_write(self, memory_id: int) -> list[int]:
+        """What storing `memory_id` superseded as older values (or itself, when it stated an older value)."""
+        return [m.id for m in self._memories(status="superseded", attribute_set=True)
+                if m.superseded_at is not None and (m.superseded_by == memory_id or m.id == memory_id)]
+
     def holding(self, subject: str, attribute: str, value: str) -> int | None:
         """An entry not forgotten that already says this value of this key (current or not): a restatement."""
         for memory in self._memories(status=None, subject=subject, attribute=attribute):
