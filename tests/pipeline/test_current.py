@@ -154,3 +154,12 @@ def test_a_durable_fact_whose_value_changed_is_left_out_and_the_newer_value_show
     for message in store.messages(role="user"):  # nothing said any more: the durable fact is all memory holds
         store.delete_message(message.id)
     assert text in agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02").prompt_text
+
+
+def test_the_memory_panel_opens_with_the_profile_after_a_move(make_agent):
+    from dreaming_agent.ui import handlers
+
+    agent = _walk(make_agent, "You live in Bilbao.")
+    facts = handlers.panels(agent).facts
+    assert "Lives in Bilbao — since 1 Mar" in facts and "before: Vitoria" in facts
+    assert "Your sister Ane" in facts and facts.index("<b>You</b>") < facts.index("Your sister Ane")
