@@ -42,7 +42,15 @@ class MemoryOps:
     def make_current(self, memory_id: int) -> list[int]:
         """Undo a replacement: this older value is the current one again. Returns the ids it now replaces."""
         with self._turn_lock:
-            return self.store.facts.make_current(memory_id, now_iso())
+            replaced = self.store.facts.make_current(memory_id, now_iso())
+            self.index.remove("memories", replaced)
+            self._index_active([memory_id])
+            return replaced
+
+    def _index_active(self, ids: list[int]) -> None:
+        vectors = self.store.memory_vectors(ids=ids)
+        if vectors:
+            self.index.add("memories", list(vectors), np.stack(list(vectors.values())))
 
     def history(self) -> list[Message]:
         return self.store.messages()
@@ -72,8 +80,11 @@ class MemoryOps:
 
     def delete(self, memory_id: int) -> list[int]:
         with self._turn_lock:
+            older = [m.id for m in self.store.memories(status="superseded")
+                     if m.replaced and m.superseded_by == memory_id]
             removed = self.store.delete_memory(memory_id)
             self.index.remove("memories", removed)
+            self._index_active(older)  # the values it replaced are current again
         return removed
 
     def delete_message(self, message_id: int):

@@ -122,9 +122,12 @@ def write(
                 )
             except sqlite3.IntegrityError:
                 break  # the person deleted the message while the Writer ran: nothing may be derived from it
-            index.add("memories", [memory_id], vector[None, :])
+            older = _older(store, memory_id)
+            if memory_id not in older:  # a value said after its successor is stored superseded: no search finds it
+                index.add("memories", [memory_id], vector[None, :])
+            index.remove("memories", [i for i in older if i != memory_id])  # the index holds active entries only
             outcome.stored.append((memory_id, fact))
-            outcome.superseded += _older(store, memory_id)
+            outcome.superseded += older
     outcome.dropped += [(f"{f.attribute}: {f.value}", "an instruction to the assistant is no fact about the person")
                         for f in extracted.value.facts if f.attribute == "instruction"]
     step = Step.from_structured("Writer", extracted, _describe(outcome))

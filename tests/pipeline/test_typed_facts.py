@@ -223,3 +223,19 @@ def test_whose_fact_is_mended_in_code(store, learn, subject, key):
           fact("name", "Max" if "Olive" not in subject["name"] else "Oli", subject) if subject["relation"] != "sister"
           else fact("occupation", "nurse", subject))
     assert store.memories()[-1].subject == key
+
+
+def test_the_index_holds_only_current_values_through_a_move_an_undo_and_a_delete(make_agent, store, index):
+    said = {"Leeds": [fact("home", "Leeds")], "Bristol": [fact("home", "Bristol")]}
+    agent = make_agent(ScriptedLLM(defaults={"ExtractedFacts": lambda m, s: json.dumps(
+        {"facts": next((f for k, f in said.items() if k in m[-1]["content"]), [])})}))
+    agent.ingest("I live in Leeds.", now="2026-11-20T10:00:00")
+    agent.ingest("I moved to Bristol.", now="2026-11-25T10:00:00")
+    agent.learning.wait()
+    leeds, bristol = (store.memories(status=None, attribute="home")[i].id for i in (0, 1))
+    assert index.ids("memories") == {bristol}
+    agent.memory.make_current(leeds)
+    assert index.ids("memories") == {leeds}
+    agent.memory.make_current(bristol)
+    agent.memory.delete(bristol)
+    assert index.ids("memories") == {leeds} and store.memory(leeds).status == "active"
