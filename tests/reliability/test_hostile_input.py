@@ -10,7 +10,7 @@ import pytest
 from dreaming_agent.errors import InvalidInput
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
-from dreaming_agent.ui import handlers, render
+from dreaming_agent.ui import handlers, render, status
 from dreaming_agent.ui.live import LiveChat
 
 from .conftest import CONFIG, Markers, call, chat_texts, demo_llm, echo_facts, report
@@ -120,7 +120,8 @@ def test_markup_in_every_panel_is_shown_as_text(make_agent, store):
         "dream": render.dream_html(dream_report) + render.refused_html(dream_report.rejected),
         "undo": render.dream_html(undo_report),
         "notice": render.notice_html(HOSTILE, ok=False),
-        "status": render.status_html({"model": HOSTILE}, weak_model=True),
+        "status": status.status_html(status.status_words(backend=HOSTILE, model=HOSTILE, weak=True), {"model": HOSTILE},
+                                     weak_model=True),
     }
     assert HOSTILE in store.memory(memory_id).text and HOSTILE in store.summary(agent.session)[0]
     for name, html in outputs.items():
