@@ -6,7 +6,7 @@ from datetime import date, datetime
 from ..errors import InvalidInput
 from ..pipeline.agent import Agent
 from ..pipeline.evidence import replacements
-from ..pipeline.retriever import Candidate, retrieve
+from ..pipeline.retriever import Candidate
 from ..settings import Settings
 from ..store import Memory, now_iso
 from ..store.memory_file import MemoryFile
@@ -52,8 +52,7 @@ class AgentMemory:
     def search(self, query: str, *, limit: int = 8) -> list[Recollection]:
         """What a chat turn reads for `query` (LightMem's gathering): the durable facts and verbatim sentences it
         shows, best first, each with its dated sources. An entry the search finds is read, as in the chat, as the
-        sentences it quotes; small talk and the person's own questions are left out, and a value replaced later comes
-        after the rest, marked superseded, with what replaced it."""
+        sentences it quotes; small talk, the person's own questions and values replaced later are left out."""
         if not query.strip():
             raise InvalidInput("The search query is empty: say what to look for.")
         if limit < 1:
@@ -61,12 +60,7 @@ class AgentMemory:
         self.agent.learning.index_new_sentences()
         evidence = self.agent.gather(query, "lightmem", today=now_iso()[:10])
         found = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
-        # What the chat leaves out because a newer value replaced it is recalled too, marked and ranked below.
-        keys = {c.key for c in found}
-        extra = [c for c in retrieve(self.agent.store, self.agent.index, self.agent.embedder, [query], k=limit)
-                 if c.key not in keys]
-        changes = replacements(self.agent.store, [c for c in [*found, *extra] if c.kind == "sentence"])
-        found += [c for c in extra if c.key in changes.marks]
+        changes = replacements(self.agent.store, [c for c in found if c.kind == "sentence"])
         current = [_recollection(c) for c in found if c.key not in changes.marks]
         shown = {(r.kind, r.id) for r in current}
         superseded = []

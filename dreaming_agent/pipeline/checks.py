@@ -242,8 +242,6 @@ class OffTheQuestion(Check):
         if again:
             return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name])))
         note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices]})
-        if name == "Replaced value":  # the old value may sit in the recent turns too: they go as well
-            return asked_again(tuple(indices), without_recent=True, note=note)
         if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
             return replaced(unknown, note=note, ruling=_abstention(abstain.Check(unknown, True, reason)))
         return asked_again(tuple(indices), note=note)
@@ -269,8 +267,7 @@ def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, s
                 + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
     if context.replaced_values and not context.plan.route.past:
         stale = current.gives_superseded(answer, kept, context.store.facts.profile())
-        in_window = stale is not None and any(mentions(stale.old, turn["content"]) for turn in draft.recent)
-        if stale is not None and (stale.lines or in_window):  # asked again without the lines and the turns saying it
+        if stale is not None and stale.lines:
             return [packed.kept_evidence[i] for i in stale.lines], "Replaced value", stale.reason
     below = context.off_the_question
     if below is None:
