@@ -119,30 +119,3 @@ def test_an_entry_naming_a_message_not_in_the_file_is_refused_whole(store, embed
     with pytest.raises(MemoryFileInvalid, match="memory_sources names a messages row"):
         memory_file.load(store, broken, "s1", embedder)
     assert store.messages() == [] and store.memories(status=None) == []
-
-
-def test_typed_fields_survive_the_trip_and_a_file_from_before_them_still_loads(tmp_path, store, embedder):
-    from dreaming_agent.store.records import Typed
-
-    said = store.add_message("s1", "user", "I live in Leeds.", "2026-11-20T10:00:00")
-    moved = store.add_message("s1", "user", "I moved to Bristol last week.", "2026-11-25T10:00:00")
-    leeds = store.add_memory("The user lives in Leeds", source_message_ids=[said.id], created_at=said.created_at,
-                             typed=Typed("user", "home", "Leeds", "2026-11-20"))
-    store.add_memory("The user lives in Bristol", source_message_ids=[moved.id], created_at=moved.created_at,
-                     typed=Typed("user", "home", "Bristol", "2026-11-18"))
-    written = memory_file.dump(store, "s1")
-    copy = Store(tmp_path / "copy.sqlite3")
-    memory_file.load(copy, memory_file.parse(written.model_dump_json()), "s1", embedder)
-    assert memory_file.dump(copy, "s1").model_dump(exclude={"exported_at"}) == written.model_dump(exclude={"exported_at"})
-    assert copy.memory(leeds).replaced and [r.value for r in copy.facts.profile()] == ["Bristol"]
-    copy.close()
-
-    old = json.loads(written.model_dump_json())
-    for entry in old["memories"]:  # as written before typed facts
-        for key in ("subject", "attribute", "value", "valid_from", "superseded_at"):
-            del entry[key]
-    older = Store(tmp_path / "older.sqlite3")
-    memory_file.load(older, memory_file.parse(json.dumps(old)), "s1", embedder)
-    assert [(m.text, m.attribute) for m in older.memories(status=None)] == [
-        ("The user lives in Leeds", None), ("The user lives in Bristol", None)]
-    older.close()

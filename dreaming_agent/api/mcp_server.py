@@ -8,7 +8,7 @@ from typing import Callable, Literal, TypeVar
 from ..errors import DreamingAgentError
 from ..settings import Settings
 from .memory import AgentMemory
-from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, ProfileValue, Recollection
+from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection
 
 INSTRUCTIONS = (
     "Long-term memory of one person. `remember` what they tell you (with the date it was said), `recall` before "
@@ -37,14 +37,8 @@ def build_server(memory: AgentMemory):
 
     @tool
     def recall(query: str, limit: int = 5) -> list[Recollection]:
-        """Memories and verbatim sentences most like `query`, each with its dated source messages: current ones best
-        first, then what a newer value replaced (status "superseded", superseded_by the entry with the newer value)."""
+        """Memories and verbatim sentences most like `query`, best first, each with its dated source messages."""
         return memory.search(query, limit=limit)
-
-    @tool
-    def profile() -> list[ProfileValue]:
-        """What is current about the person and theirs: each value, since when, and the values it replaced."""
-        return memory.profile()
 
     @tool
     def list_memories(tier: Literal["all", "ltm", "mtm"] = "all") -> list[Entry]:

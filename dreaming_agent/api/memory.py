@@ -5,14 +5,11 @@ from datetime import date, datetime
 
 from ..errors import InvalidInput
 from ..pipeline.agent import Agent
-from ..pipeline.evidence import replacements
-from ..pipeline.retriever import Candidate
 from ..settings import Settings
 from ..store import Memory, now_iso
 from ..store.memory_file import MemoryFile
 from .records import (
-    Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, ProfileValue, Recollection, Source,
-    TimelineEvent,
+    Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source,
 )
 
 When = str | datetime | date | None
@@ -60,32 +57,11 @@ class AgentMemory:
         self.agent.learning.index_new_sentences()
         evidence = self.agent.gather(query, "lightmem", today=now_iso()[:10])
         found = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
-        changes = replacements(self.agent.store, [c for c in found if c.kind == "sentence"])
-        current = [_recollection(c) for c in found if c.key not in changes.marks]
-        shown = {(r.kind, r.id) for r in current}
-        superseded = []
-        for c in (c for c in found if c.key in changes.marks):
-            successors = changes.successors.get(c.key, [])
-            for newer in successors:  # the newer value is recalled too, ranked where the old one was found
-                if ("memory", newer.id) not in shown:
-                    current.append(_recollection(Candidate(newer, c.score)))
-                    shown.add(("memory", newer.id))
-            superseded.append(_recollection(c).model_copy(update={
-                "status": "superseded", "superseded_by": successors[0].id if successors else None}))
-        current.sort(key=lambda r: -r.score)
-        return (current + superseded)[:limit]
-
-    # -- what is current --------------------------------------------------------------------------------
-    def profile(self) -> list[ProfileValue]:
-        """The current value of each thing memory knows about the person and theirs, since when, and what it replaced."""
-        return [ProfileValue(subject=r.subject, attribute=r.attribute, value=r.value, since=r.since,
-                             memory_id=r.memory_id, before=[p.value for p in r.before])
-                for r in self.agent.store.facts.profile()]
-
-    def timeline(self) -> list[TimelineEvent]:
-        """Dated events and plans, oldest first."""
-        return [TimelineEvent(date=d.date, subject=d.subject, attribute=d.attribute, value=d.value,
-                              memory_id=d.memory_id) for d in self.agent.store.facts.timeline()]
+        return [
+            Recollection(kind=c.kind, id=c.id, text=c.text, score=round(c.score, 4), date=c.date,
+                         sources=[Source(message_id=s.message_id, date=s.date, text=s.text) for s in c.sources])
+            for c in found[:limit]
+        ]
 
     # -- the entries ------------------------------------------------------------------------------------
     def get_all(self, *, tier: str | None = None, include_inactive: bool = False) -> list[Entry]:
@@ -183,13 +159,7 @@ def _entry(memory: Memory) -> Entry:
     sources = [Source(message_id=s.message_id, date=s.date, text=s.text) for s in memory.sources]
     return Entry(id=memory.id, text=memory.text, tier=memory.tier, status=memory.status, origin=memory.origin,
                  created_at=memory.created_at, updated_at=memory.updated_at, superseded_by=memory.superseded_by,
-                 sources=sources, subject=memory.subject, attribute=memory.attribute, value=memory.value,
-                 valid_from=memory.valid_from, superseded_at=memory.superseded_at)
-
-
-def _recollection(c: Candidate) -> Recollection:
-    return Recollection(kind=c.kind, id=c.id, text=c.text, score=round(c.score, 4), date=c.date,
-                        sources=[Source(message_id=s.message_id, date=s.date, text=s.text) for s in c.sources])
+                 sources=sources)
 
 
 def _replaced(everything: dict[int, Memory], memory_id: int) -> list[Memory]:

@@ -26,17 +26,10 @@ class Entry(BaseModel):
     updated_at: str
     superseded_by: int | None = None
     sources: list[Source] = []
-    # what the entry says as data (None for an untyped one); superseded_at: when a newer value replaced it
-    subject: str | None = None
-    attribute: str | None = None
-    value: str | None = None
-    valid_from: str | None = None
-    superseded_at: str | None = None
 
 
 class Recollection(BaseModel):
-    """A search hit: a memory entry, or a sentence the person said verbatim; current ones first, best score first,
-    then what a newer value replaced (`status` "superseded", `superseded_by` the entry holding the newer value)."""
+    """A search hit: a memory entry, or a sentence the person said verbatim; best score first."""
 
     kind: Literal["memory", "sentence"]
     id: int  # the memory id, or the sentence id (its message is sources[0].message_id)
@@ -44,27 +37,6 @@ class Recollection(BaseModel):
     score: float
     date: str
     sources: list[Source]
-    status: Literal["current", "superseded"] = "current"
-    superseded_by: int | None = None
-
-
-class ProfileValue(BaseModel):
-    """One current value of one subject, since when, and the values it replaced (newest first)."""
-
-    subject: str
-    attribute: str
-    value: str
-    since: str
-    memory_id: int
-    before: list[str] = []
-
-
-class TimelineEvent(BaseModel):
-    date: str
-    subject: str
-    attribute: str
-    value: str
-    memory_id: int
 
 
 class Added(BaseModel):

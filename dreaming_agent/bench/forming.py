@@ -23,8 +23,6 @@ _UNNATURAL = lang.phrases("UNNATURAL")
 class ExpectedFact(BaseModel):
     fact: str  # how a person would write it
     words: list[str] = Field(min_length=1)  # each must be in the entry; "a|b" accepts either
-    attribute: str | None = None  # the typed attribute it should have ("a|b" accepts either); None: not labelled
-    subject: str | None = None  # the subject key it should have ("user", "person:sister:ruth"); None: not labelled
 
 
 class ToldMessage(BaseModel):
@@ -39,8 +37,6 @@ class Conversation(BaseModel):
     about: str
     others: list[str] = []  # names of other people and pets: "The user Carmen …" gives their fact to the person
     messages: list[ToldMessage] = Field(min_length=1)
-    secrets: list[str] = []  # what no entry may hold (a PIN said in a message)
-    current: list[ExpectedFact] = []  # what the profile should hold as current at the end (attribute labelled)
 
 
 def load(name: str) -> Conversation:
@@ -70,27 +66,15 @@ class Judged:
     true: bool
     clean: bool
     fact: str | None = None  # the expected fact it states
-    attribute: str | None = None  # the entry's typed attribute and subject, as stored
-    subject: str | None = None
-    attribute_right: bool | None = None  # against the label of the fact it states; None: no label to judge by
-    subject_right: bool | None = None
 
 
-def judge(entry: str, message_index: int, told: ToldMessage, others: list[str] = (), *, attribute: str | None = None,
-          subject: str | None = None) -> Judged:
-    """True when it states one of its message's facts, about the right person; clean when it reads third-person;
-    with a typed entry and a labelled fact, whether its attribute and subject are the labelled ones."""
+def judge(entry: str, message_index: int, told: ToldMessage, others: list[str] = ()) -> Judged:
+    """True when it states one of its message's facts, about the right person; clean when it reads third-person."""
     folded = normalize(entry)
     wrong = any(re.search(pattern, folded) for pattern in told.wrong)
     wrong = wrong or any(folded.startswith(f"the user {normalize(name)}") for name in others)
-    expected = next((f for f in told.facts if matches(entry, f)), None)
-    judged = Judged(entry, message_index, expected is not None and not wrong, third_person(entry),
-                    expected.fact if expected else None, attribute, subject)
-    if expected is not None and expected.attribute and attribute:
-        judged.attribute_right = attribute in expected.attribute.split("|")
-    if expected is not None and expected.subject and subject:
-        judged.subject_right = subject in expected.subject.split("|")
-    return judged
+    fact = next((f.fact for f in told.facts if matches(entry, f)), None)
+    return Judged(entry, message_index, fact is not None and not wrong, third_person(entry), fact)
 
 
 @dataclass
@@ -125,22 +109,10 @@ class FormingResult:
     def natural_replies(self) -> int:
         return sum(natural(reply, message, self.instructions) for message, reply in self.replies)
 
-    leaked: list[str] = field(default_factory=list)  # secrets found in an entry
-    current: str = ""  # "k/n" of the labelled current values the profile holds at the end
-
-    def typed_figures(self) -> dict:
-        """Typed facts: how many entries are typed, and of those judged, how many have the labelled attribute."""
-        judged = [e for e in self.entries if e.attribute_right is not None]
-        subjects = [e for e in self.entries if e.subject_right is not None]
-        return {"typed": sum(e.attribute is not None for e in self.entries),
-                "attributes_right": f"{sum(bool(e.attribute_right) for e in judged)}/{len(judged)}",
-                "subjects_right": f"{sum(bool(e.subject_right) for e in subjects)}/{len(subjects)}",
-                "secrets_leaked": len(self.leaked), "current_right": self.current}
-
     def figures(self) -> dict:
         return {
             "conversation": self.conversation, "model": self.model, "entries": len(self.entries),
-            "true": self.true, "true_third_person": self.clean_true, "false": self.false, **self.typed_figures(),
+            "true": self.true, "true_third_person": self.clean_true, "false": self.false,
             "facts_found": f"{self.facts_found}/{self.expected}",
             "natural_replies": f"{self.natural_replies}/{len(self.replies)}",
             "writer_s": round(self.writer_s, 1), **{f"dream_{k}": v for k, v in self.dream.items()},
@@ -174,18 +146,10 @@ def run(agent, conversation: Conversation, *, dream: bool = True) -> FormingResu
         result.replies.append((told.text, turn.answer))
     agent.learning.wait()
     result.writer_s = time.perf_counter() - started
-    # every entry formed, a value a newer one replaced included (it was a true fact when said)
-    for memory in (m for m in agent.store.memories(status=None) if m.status != "forgotten"):
+    for memory in agent.store.memories():
         source = next((message_index[m] for m in memory.source_message_ids if m in message_index), None)
         if source is not None:
-            result.entries.append(judge(memory.text, source, conversation.messages[source], conversation.others,
-                                        attribute=memory.attribute, subject=memory.subject))
-        result.leaked += [s for s in conversation.secrets if s in memory.text or s in (memory.value or "")]
-    if conversation.current:
-        profile = agent.store.facts.profile()
-        held = sum(any(row.attribute in (f.attribute or "").split("|") and matches(row.value, f) for row in profile)
-                   for f in conversation.current)
-        result.current = f"{held}/{len(conversation.current)}"
+            result.entries.append(judge(memory.text, source, conversation.messages[source], conversation.others))
     if dream:
         result.dream = dream_and_undo(agent, now=conversation.messages[-1].date + "T23:00:00")
     return result

@@ -7,7 +7,7 @@ from typing import Callable
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Memory, Store, VectorIndex, now_iso
+from ..store import Memory, Store, VectorIndex, attributes, now_iso
 from .apply import apply_dream, undo_dream
 from .cluster import cluster_memories
 from .diff import DreamReport, report_from_store
@@ -50,8 +50,8 @@ def run_dream(
     fresh = store.dreams.changed_since_last()
     clusters = [c for c in clusters if c and fresh.intersection(c)]
     # Which entries hold a value the person changed later (a move, a new job): the validator keeps them from
-    # becoming long-term. Read from the typed keys, before any proposal, and only when there is a group to judge.
-    replaced = store.facts.replaced(list(entries.values())) if clusters else {}
+    # becoming long-term. Read in code from the entries, before any proposal, and only when there is a group to judge.
+    replaced = attributes.replaced(store, list(entries.values())) if clusters else {}
     asked = [c for c in clusters if _worth_asking(c, entries, replaced)]
     settled = len(clusters) - len(asked)
     clusters = asked

@@ -8,8 +8,6 @@ import numpy as np
 
 from ..embed.base import Embedder
 from ..store import Memory, RecordedOperation, Store, VectorIndex
-from ..store.records import Typed
-from ..store.vocabulary import single_valued
 from .model import Decision, DreamOperation, Verdict
 
 
@@ -111,25 +109,11 @@ def _apply_one(
     new_id = store.add_memory(
         op.text or "", tier="ltm" if any(m.tier == "ltm" for m in replaced) else "mtm", origin="dream",
         source_message_ids=sources, embedding=vector, created_at=stamp, prompt_version=prompt_version,
-        typed=_newest_key(replaced),
     )
     store.dreams.created(dream_id, new_id)
     pause()
     store.dreams.supersede(targets, new_id, stamp)
-    if op.op == "UPDATE":  # an older value of a single-valued key is replaced, not merged: evidence stops showing it
-        newest = max(replaced, key=lambda m: (m.newest, m.id))
-        store.facts.mark_replaced([m.id for m in replaced if m.id != newest.id and single_valued(m.attribute)],
-                                  stamp[:10])
     return new_id
-
-
-def _newest_key(targets: list[Memory]) -> Typed | None:
-    """The key and value of the newest target said, when it is typed: the rewrite holds that value now, and (for a
-    single-valued attribute) the store marks a target with another value replaced by it."""
-    newest = max(targets, key=lambda m: (m.newest, m.id))
-    if newest.attribute is None or newest.subject is None:
-        return None
-    return Typed(newest.subject, newest.attribute, newest.value or "", newest.valid_from)
 
 
 def undo_dream(store: Store, index: VectorIndex | None, dream_id: int) -> tuple[list[int], list[int]]:

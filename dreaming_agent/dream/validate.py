@@ -5,7 +5,6 @@ from typing import Mapping
 
 from .. import lang
 from ..store.records import Memory, Source
-from ..store.vocabulary import same_value, single_valued
 from ..text import mentions, normalize, numbers, relations_missing, split_sentences, words
 from .model import DreamOperation, Verdict
 from .roles import ROLE_WORDS, roles_of
@@ -37,8 +36,6 @@ def validate(
     """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops, and
     `replaced` maps an entry whose value the person changed later to the entry saying the newer value."""
     problem = _check_targets(op, entries, touched)
-    if problem is None and op.op == "MERGE":
-        problem = _merges_different_things([entries[i] for i in op.target_ids])
     if problem is None and op.op == "PROMOTE":
         problem = _promotes_an_old_value(op.target_ids, replaced or {})
     if problem is None:
@@ -100,26 +97,6 @@ def _same_text(a: str, b: str) -> bool:
 
 
 # -- MERGE and UPDATE ---------------------------------------------------------------------------------------
-
-def _merges_different_things(targets: list[Memory]) -> str | None:
-    """A MERGE joins what one fact says twice: entries of one subject, one attribute and (typed) one value. Two
-    values of a single-valued attribute are an UPDATE; of a many-valued one, two things (a dog and a collie)."""
-    typed = [t for t in targets if t.attribute is not None]
-    for a, b in zip(typed, typed[1:]):
-        if a.subject != b.subject:
-            return (f"Entries {a.id} and {b.id} are about different subjects ({a.subject}, {b.subject}); a MERGE "
-                    "joins entries about one subject only.")
-        if a.attribute != b.attribute:
-            return (f"Entries {a.id} and {b.id} say different things ({a.attribute}, {b.attribute}); a MERGE joins "
-                    "entries of one attribute only.")
-        if not same_value(a.value, b.value):
-            if single_valued(a.attribute):
-                return (f"Entries {a.id} and {b.id} give two values of {a.attribute} ('{a.value}', '{b.value}'): "
-                        "the newer replaces the older, which is an UPDATE, not a MERGE.")
-            return (f"Entries {a.id} and {b.id} are two different {a.attribute} values ('{a.value}', '{b.value}'); "
-                    "a MERGE would make them one.")
-    return None
-
 
 def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
     problem = _check_rewrite(op.text or "", targets)

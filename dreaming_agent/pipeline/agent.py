@@ -16,7 +16,7 @@ from ..errors import InvalidInput
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Message, Store, TermIndex, VectorIndex, memory_file, now_iso
-from . import checks, current
+from . import checks
 from .evidence import Evidence
 from .gather import Gatherer
 from .gather_config import GatherConfig
@@ -24,8 +24,8 @@ from .learning import Learning
 from .memory_ops import MemoryOps
 from .plan import Plan, Told, plan
 from .responder import Responder, recent_turns
-from .retriever import Candidate, is_question
-from .trace import Step, Trace
+from .retriever import Candidate
+from .trace import Trace
 from .writer import WriterSettings
 
 Mode = Literal["lightmem", "rag", "none"]
@@ -111,7 +111,6 @@ class Agent:
         The stored answer is the result's, not the streamed text: a code abstention may replace what streamed."""
         for mode in modes:
             _check_mode(mode)
-        waited = self._wait_for_writer(text) if "lightmem" in modes else 0.0  # naive RAG reads no learned memory
         with self._turn_lock:
             stamp = _stamp(now)
             message = self.ingest(text, now=stamp, learn=False)
@@ -124,19 +123,8 @@ class Agent:
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
                 results[mode] = result
-                if waited:  # first: it came before everything else the turn did
-                    result.trace.steps.insert(0, Step("Writer wait", waited * 1000, "waited for the Writer to finish "
-                                                      "the last statements", parsed={"waited_s": waited}))
             self.learning.schedule(message, learn=self.config.learn)
             return results
-
-    def _wait_for_writer(self, text: str) -> float:
-        """A question waits (within a bound) for what was just told to be learned; outside the turn lock, which the
-        Writer's model call takes."""
-        settings = self.config.gather.current
-        if settings is None or not self.config.learn or not is_question(text):
-            return 0.0
-        return current.wait_for_writer(self.learning, settings)
 
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
         """Read-only question (the bench): answered like a turn, but nothing is stored or learned."""
@@ -186,8 +174,7 @@ class Agent:
         responder = Responder(self.llm, self.prompts, self.config.limits, evidence.prompt, planned.text, today,
                               [c.text for c in evidence.facts], view.summary, self._reply_tokens, self.config.seed)
         draft = checks.Draft("", evidence, recent, responder.prompt(evidence.lines, recent))
-        context = checks.Context(planned, self.store, told, self.config.off_the_question, self.config.name_checks,
-                                 replaced_values=self.config.gather.current is not None)
+        context = checks.Context(planned, self.store, told, self.config.off_the_question, self.config.name_checks)
         draft = checks.run(checks.FOR_VARIANT[self.config.variant], draft, context, responder, trace, on_text)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)

@@ -16,7 +16,7 @@ from ..errors import BackendUnavailable, ModelTimeout
 from ..llm.base import ChatMessage
 from ..store import Store
 from ..text import mentions
-from . import abstain, acknowledge, current, dates, voice
+from . import abstain, acknowledge, dates, voice
 from .evidence import Evidence
 from .plan import Plan, Told
 from .responder import Responder
@@ -69,7 +69,6 @@ class Context:
     told: Told
     off_the_question: float | None  # see `AgentConfig.off_the_question`
     name_checks: bool
-    replaced_values: bool = False  # an answer giving a value a newer one replaced is asked again (typed facts)
 
 
 class Check:
@@ -219,8 +218,7 @@ class CopiedAcknowledgement(Check):
 # Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
 _AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
           "Own name": "asked again without those lines, the answer gave the person's own name again",
-          "Another's name": "asked again without those lines, the answer again named one of another kind",
-          "Replaced value": "asked again without those lines, the answer again gave a value a newer one replaced"}
+          "Another's name": "asked again without those lines, the answer again named one of another kind"}
 
 
 class OffTheQuestion(Check):
@@ -265,10 +263,6 @@ def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, s
                 f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
                 f"gave only to {misnamed.given_to}; "
                 + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
-    if context.replaced_values and not context.plan.route.past:
-        stale = current.gives_superseded(answer, kept, context.store.facts.profile())
-        if stale is not None and stale.lines:
-            return [packed.kept_evidence[i] for i in stale.lines], "Replaced value", stale.reason
     below = context.off_the_question
     if below is None:
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from ..store import Store
+from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import content_words, entities, split_sentences
 from . import dates
@@ -95,26 +95,26 @@ class Replacements:
 
 
 def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = ()) -> Replacements:
-    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when an entry drawn from it
-    holds a value a newer one of its key replaced (`store.facts`: a move replaces the old home, a new job the old
-    one) — even when the same sentence also says something still true: its value for that key is no longer current.
+    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when every entry drawn from it
+    states something that holds one value at a time and was said again later with another value (`attributes`: a
+    move replaces the old home, a new job the old one).
 
     A sentence is matched to the entries drawn from its message that share a content word with it.
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
     updated = store.dreams.updated_away() if derived else set()
-    changed = store.facts.replaced(derived + [c.record for c in facts])
+    changed = attributes.replaced(store, derived + [c.record for c in facts])  # one read of the store per turn
     found = Replacements(stale={c.id: changed[c.id] for c in facts if c.id in changed})
     for s in sentences:
         said = content_words(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
                 and said & content_words(m.text)]
         # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced.
-        if any(m.id in changed or m.id in updated for m in mine):
+        if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
             found.marks[s.key] = " (replaced later)"
-        if any(m.id in changed for m in mine):
-            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine if m.id in changed}.values())
+        if mine and all(m.id in changed for m in mine):
+            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine}.values())
     return found
 
 

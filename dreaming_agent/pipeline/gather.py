@@ -16,7 +16,6 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
-from .current import current_first
 from .evidence import Evidence, Replacements, in_date_order, memory_line, newer_values, quotes, replacements, said_line
 from .gather_config import GatherConfig
 from .plan import Plan
@@ -40,7 +39,6 @@ class Found:
     set_apart: list[Candidate]
     by_words: list[Candidate]
     long_memory: bool
-    query_vector: object = None  # the whole question's embedding
 
     def step(self, duration_ms: float, queries: int) -> Step:
         worded = [c for c in self.by_words if c not in self.search.candidates]
@@ -119,13 +117,9 @@ class Gatherer:
                                     words_in=plan.language if route.temporal else None)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        evidence = Evidence(lines, shown, facts=chosen.facts,
-                            steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                            follow_up=route.follow_up)
-        if route.question and self.config.current is not None:  # what memory knows is current comes first
-            evidence = current_first(evidence, self.store, found.query_vector, about_time=route.temporal,
-                                     about_the_past=route.past, settings=self.config.current)
-        return evidence
+        return Evidence(lines, shown, facts=chosen.facts,
+                        steps=steps, question=route.question, may_abstain=about_them, relations=known,
+                        follow_up=route.follow_up)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
@@ -163,7 +157,7 @@ class Gatherer:
         set_apart = found.distinctive(0, self.config.distinctive_k)
         by_words = (self._by_words(plan.text, found, vectors[0], [*floor, *set_apart], exclude_message)
                     if long_memory else [])
-        return Found(found, floor, set_apart, by_words, long_memory, vectors[0])
+        return Found(found, floor, set_apart, by_words, long_memory)
 
     def _chosen(self, plan: Plan, found: Found) -> Chosen:
         """Naive RAG's sentences and what LightMem adds, less what memory knows was replaced or is not about the

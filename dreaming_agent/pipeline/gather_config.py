@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .current import CurrentSettings
-
 
 @dataclass(frozen=True)
 class GatherConfig:
@@ -23,5 +21,3 @@ class GatherConfig:
     distinctive_from: int | None = 400  # from this many sentences, naive RAG's come from that search (0: always)
     lexical_k: int = 2  # LightMem, in a long memory: sentences the word index adds (0: none)
     min_keep: int = 3  # lines shown at least, whatever their score
-    # What memory knows is current: the typed profile rows nearest a question first (None: off)
-    current: CurrentSettings | None = CurrentSettings()

@@ -10,7 +10,7 @@ from ..embed.base import Embedder
 from ..errors import DuplicateMemory
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
-from ..store import Memory, Message, Store, VectorIndex, now_iso
+from ..store import Memory, Message, Store, VectorIndex, attributes
 from ..text import normalize
 from .learning import Learning
 
@@ -25,32 +25,15 @@ class MemoryOps:
         self._turn_lock = turn_lock
 
     def facts(self) -> list[Memory]:
-        """'Memory about you': the durable (LTM) entries, and those a newer value replaced (shown as such)."""
-        return self._shown("ltm")
+        """'Memory about you': the durable (LTM) entries."""
+        return self.store.memories(tier="ltm")
 
     def mid_term(self) -> list[Memory]:
-        return self._shown("mtm")
-
-    def _shown(self, tier: str) -> list[Memory]:
-        replaced = [m for m in self.store.memories(status="superseded", tier=tier) if m.replaced]
-        return sorted(self.store.memories(tier=tier) + replaced, key=lambda m: m.id)
+        return self.store.memories(tier="mtm")
 
     def replaced(self, entries: list[Memory]) -> dict[int, int]:
         """Each of `entries` whose value the person changed later (a move, a new job) -> the entry saying the new one."""
-        return {old: newer.id for old, newer in self.store.facts.replaced(entries).items()}
-
-    def make_current(self, memory_id: int) -> list[int]:
-        """Undo a replacement: this older value is the current one again. Returns the ids it now replaces."""
-        with self._turn_lock:
-            replaced = self.store.facts.make_current(memory_id, now_iso())
-            self.index.remove("memories", replaced)
-            self._index_active([memory_id])
-            return replaced
-
-    def _index_active(self, ids: list[int]) -> None:
-        vectors = self.store.memory_vectors(ids=ids)
-        if vectors:
-            self.index.add("memories", list(vectors), np.stack(list(vectors.values())))
+        return {old: newer.id for old, newer in attributes.replaced(self.store, entries).items()}
 
     def history(self) -> list[Message]:
         return self.store.messages()
@@ -80,11 +63,8 @@ class MemoryOps:
 
     def delete(self, memory_id: int) -> list[int]:
         with self._turn_lock:
-            older = [m.id for m in self.store.memories(status="superseded")
-                     if m.replaced and m.superseded_by == memory_id]
             removed = self.store.delete_memory(memory_id)
             self.index.remove("memories", removed)
-            self._index_active(older)  # the values it replaced are current again
         return removed
 
     def delete_message(self, message_id: int):

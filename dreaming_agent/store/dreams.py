@@ -11,10 +11,10 @@ from .records import DreamRun, RecordedOperation
 # A memory row as a row image keeps every column but the embedding (the Dream never changes that).
 ROW_COLUMNS = (
     "id", "tier", "text", "origin", "status", "superseded_by", "created_at", "updated_at",
-    "last_accessed", "access_count", "prompt_version", "superseded_at",
+    "last_accessed", "access_count", "prompt_version",
 )
 # What a Dream may change on an existing row, and so what undo puts back.
-_RESTORED = ("tier", "status", "superseded_by", "updated_at", "superseded_at")
+_RESTORED = ("tier", "status", "superseded_by", "updated_at")
 # A Dream operation that names an entry, as its result or one of its targets (parameters: the id twice).
 _NAMES_ENTRY = "(new_memory_id = ? OR EXISTS (SELECT 1 FROM json_each(dream_ops.target_ids) WHERE json_each.value = ?))"
 
@@ -109,7 +109,7 @@ class DreamRecords:
                 image = json.loads(before)
                 db.execute(
                     f"UPDATE memories SET {', '.join(c + ' = ?' for c in _RESTORED)} WHERE id = ?",
-                    (*(image.get(c) for c in _RESTORED), memory_id),  # an image from before typed facts has no superseded_at
+                    (*(image[c] for c in _RESTORED), memory_id),
                 )
                 restored.append(memory_id)
             created = [

@@ -43,12 +43,6 @@ class MemoryRecord(BaseModel):
     access_count: int = Field(0, ge=0)
     prompt_version: str | None = None
     source_message_ids: list[int] = []
-    # typed facts (`store.vocabulary`); absent in a file from before them: the entry loads untyped
-    subject: str | None = None
-    attribute: str | None = None
-    value: str | None = None
-    valid_from: str | None = None
-    superseded_at: str | None = None
 
 
 class DreamOperation(BaseModel):
@@ -103,9 +97,7 @@ def dump(store: Store, session: str) -> MemoryFile:
     memories = [MemoryRecord(id=m.id, tier=m.tier, text=m.text, origin=m.origin, status=m.status,
                              superseded_by=m.superseded_by, created_at=m.created_at, updated_at=m.updated_at,
                              last_accessed=m.last_accessed, access_count=m.access_count,
-                             prompt_version=m.prompt_version, source_message_ids=list(m.source_message_ids),
-                             subject=m.subject, attribute=m.attribute, value=m.value, valid_from=m.valid_from,
-                             superseded_at=m.superseded_at)
+                             prompt_version=m.prompt_version, source_message_ids=list(m.source_message_ids))
                 for m in store.memories(status=None)]
     dreams = []
     runs = store.query("SELECT id, started_at, finished_at, status, model, prompt_version FROM dream_runs ORDER BY id")
@@ -162,11 +154,9 @@ def load(store: Store, memory: MemoryFile, session: str, embedder: Embedder) -> 
                            [(*sentence, to_blob(v)) for sentence, v in zip(sentences, sentence_vectors)])
             db.executemany(
                 "INSERT INTO memories (id, tier, text, origin, status, superseded_by, created_at, updated_at, "
-                "last_accessed, access_count, embedding, prompt_version, subject, attribute, value, valid_from, "
-                "superseded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "last_accessed, access_count, embedding, prompt_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(m.id, m.tier, m.text, m.origin, m.status, m.superseded_by, m.created_at, m.updated_at,
-                  m.last_accessed, m.access_count, to_blob(v), m.prompt_version, m.subject, m.attribute, m.value,
-                  m.valid_from, m.superseded_at)
+                  m.last_accessed, m.access_count, to_blob(v), m.prompt_version)
                  for m, v in zip(memory.memories, memory_vectors)])
             db.executemany("INSERT INTO memory_sources (memory_id, message_id) VALUES (?, ?)",
                            [(m.id, source) for m in memory.memories for source in set(m.source_message_ids)])

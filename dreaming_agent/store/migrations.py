@@ -175,21 +175,7 @@ def m003_ids_never_reused() -> str:
     return tables + moves + indexes
 
 
-def m004_typed_facts() -> str:
-    """What an entry says as data: whose (subject key), which attribute, which value, since when; and when a newer
-    value of a single-valued attribute superseded it (`superseded_by` names the entry that did). Entries from before
-    stay untyped (NULLs): they are remembered and shown, and supersede nothing."""
-    return """
-        ALTER TABLE memories ADD COLUMN subject TEXT;
-        ALTER TABLE memories ADD COLUMN attribute TEXT;
-        ALTER TABLE memories ADD COLUMN value TEXT;
-        ALTER TABLE memories ADD COLUMN valid_from TEXT;
-        ALTER TABLE memories ADD COLUMN superseded_at TEXT;
-        CREATE INDEX memories_key ON memories(subject, attribute, status);
-        """
-
-
-MIGRATIONS: list[Callable[[], str]] = [m001_chat_and_memory, m002_dreams, m003_ids_never_reused, m004_typed_facts]
+MIGRATIONS: list[Callable[[], str]] = [m001_chat_and_memory, m002_dreams, m003_ids_never_reused]
 
 
 def migrate(db: sqlite3.Connection) -> list[str]:

@@ -45,16 +45,6 @@ class Source:
 
 
 @dataclass(frozen=True)
-class Typed:
-    """What a typed fact says, as stored beside its English entry."""
-
-    subject: str  # a `vocabulary.subject_key`
-    attribute: str  # a key of `vocabulary.ATTRIBUTES`
-    value: str
-    valid_from: str | None = None  # ISO date; None when the message does not say
-
-
-@dataclass(frozen=True)
 class Memory:
     id: int
     tier: str
@@ -67,11 +57,6 @@ class Memory:
     last_accessed: str | None
     access_count: int
     prompt_version: str | None = None
-    subject: str | None = None  # typed facts (`store.vocabulary`): "user", "pet:dog:pepper"; None for an untyped entry
-    attribute: str | None = None
-    value: str | None = None
-    valid_from: str | None = None  # the day it holds from, resolved in code from the message's date
-    superseded_at: str | None = None  # set when a newer value of its single-valued attribute replaced it
     source_message_ids: tuple[int, ...] = field(default=())
     sources: tuple[Source, ...] = ()  # filled only when asked for: `Store.memories(with_sources=True)`
 
@@ -79,11 +64,6 @@ class Memory:
     def newest(self) -> str:
         """Date of the latest evidence for this entry (its newest source, else its own date)."""
         return max((s.date for s in self.sources), default=self.created_at)
-
-    @property
-    def replaced(self) -> bool:
-        """A newer value of the same subject and attribute superseded it: no longer current (a merge is not this)."""
-        return self.status == "superseded" and self.superseded_at is not None
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,11 @@ import numpy as np
 from ..errors import InvalidInput, NotFound, StoreNotWritable
 from ..text import split_sentences
 from .dreams import DreamRecords
-from .facts import Facts
 from .migrations import migrate
-from .records import Memory, Message, Sentence, Source, Typed
+from .records import Memory, Message, Sentence, Source
 
 _MEMORY_COLUMNS = (
-    "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version, "
-    "subject, attribute, value, valid_from, superseded_at"
+    "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version"
 )
 
 
@@ -67,7 +65,6 @@ class Store:
         self.lock = threading.RLock()
         self._depth = 0
         self.dreams = DreamRecords(self.transaction, self.query)
-        self.facts = Facts(self.transaction, self.memories)
 
     # -- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -181,8 +178,7 @@ class Store:
             for memory_id in doomed:
                 for (older,) in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)).fetchall():
                     if older not in derived:
-                        db.execute("UPDATE memories SET status = 'active', superseded_by = NULL, superseded_at = NULL, "
-                                   "updated_at = ? WHERE id = ?",
+                        db.execute("UPDATE memories SET status = 'active', superseded_by = NULL, updated_at = ? WHERE id = ?",
                                    (now_iso(), older))
                         restored.append(older)
             removed = self._delete_memories(db, doomed)
@@ -212,13 +208,6 @@ class Store:
             sql += " WHERE " + " AND ".join(clauses)
         return [Sentence(*r) for r in self.query(sql + " ORDER BY s.id", params)]
 
-    def withhold_sentences(self, message_id: int) -> list[int]:
-        """Take a message's sentences out of the evidence (it holds a secret); the message stays in the log."""
-        with self.transaction() as db:
-            ids = [r[0] for r in db.execute("SELECT id FROM sentences WHERE message_id = ?", (message_id,))]
-            db.execute("DELETE FROM sentences WHERE message_id = ?", (message_id,))
-        return ids
-
     def set_sentence_embeddings(self, pairs: list[tuple[int, np.ndarray]]) -> None:
         with self.transaction() as db:
             db.executemany("UPDATE sentences SET embedding = ? WHERE id = ?", [(to_blob(v), i) for i, v in pairs])
@@ -241,46 +230,33 @@ class Store:
         embedding: np.ndarray | None = None,
         created_at: str | None = None,
         prompt_version: str | None = None,
-        typed: Typed | None = None,
     ) -> int:
-        """A typed entry of a single-valued attribute supersedes the older value of its key (`store.facts`)."""
         text = text.strip()
         if not text:
             raise InvalidInput("A memory needs some text.")
         stamp = created_at or now_iso()
         with self.transaction() as db:
             cur = db.execute(
-                "INSERT INTO memories (tier, text, origin, created_at, updated_at, embedding, prompt_version, subject, "
-                "attribute, value, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (tier, text, origin, stamp, stamp, to_blob(embedding), prompt_version,
-                 *((typed.subject, typed.attribute, typed.value, typed.valid_from) if typed else (None,) * 4)),
+                "INSERT INTO memories (tier, text, origin, created_at, updated_at, embedding, prompt_version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tier, text, origin, stamp, stamp, to_blob(embedding), prompt_version),
             )
             memory_id = cur.lastrowid
             db.executemany(
                 "INSERT OR IGNORE INTO memory_sources (memory_id, message_id) VALUES (?, ?)",
                 [(memory_id, m) for m in set(source_message_ids)],
             )
-            if typed:
-                self.facts.settle(db, memory_id)
         return memory_id
 
     def memories(
         self, *, status: str | None = "active", tier: str | None = None, ids: Iterable[int] | None = None,
-        with_sources: bool = False, text_like: Iterable[str] = (), subject: str | None = None,
-        attribute: str | None = None, attribute_set: bool = False,
+        with_sources: bool = False, text_like: Iterable[str] = (),
     ) -> list[Memory]:
-        """Entries in id order; `with_sources` adds their messages (one more read); `text_like`: SQL LIKE patterns;
-        `subject`, `attribute`: one typed key; `attribute_set`: typed entries only."""
+        """Entries in id order; `with_sources` adds their messages (one more read); `text_like`: SQL LIKE patterns."""
         sql = f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE 1=1"
         params: list = list(text_like)
         if params:  # any one of them, ASCII case ignored
             sql += " AND (" + " OR ".join("text LIKE ?" for _ in params) + ")"
-        for column, wanted in (("subject", subject), ("attribute", attribute)):
-            if wanted is not None:
-                sql += f" AND {column} = ?"
-                params.append(wanted)
-        if attribute_set:
-            sql += " AND attribute IS NOT NULL"
         if status is not None:
             sql += " AND status = ?"
             params.append(status)
@@ -354,7 +330,6 @@ class Store:
             memory_id = pending.pop()
             if memory_id in removed:
                 continue
-            self.facts.release(db, memory_id)  # the older values it replaced are no copies of it: they stay
             pending.extend(r[0] for r in db.execute("SELECT id FROM memories WHERE superseded_by = ?", (memory_id,)))
             db.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
             self.dreams.drop(db, [memory_id])

@@ -14,8 +14,8 @@ from ..context.window import current_window
 from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
 from ..pipeline.agent import Agent, TurnResult
-from ..store import Message, now_iso
-from . import compare, profile, render
+from ..store import Message
+from . import compare, render
 from .live import LiveChat
 
 CHAT_MODES = ("lightmem", "rag", "compare")
@@ -85,8 +85,8 @@ def panels(agent: Agent) -> Panels:
     view = current_window(agent.store, agent.session)
     step = asdict(outcome.step) if outcome and outcome.step else None
     return Panels(
-        facts=_profile(agent) + render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
-                                                   empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
+        facts=render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
+                                 empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
         mid_term=mid_term_html,
         window=render.window_html(view.summary, view.turns),
         history=render.history_html(messages),
@@ -94,13 +94,6 @@ def panels(agent: Agent) -> Panels:
         learning=running,
         kept=render.memory_state(len(messages) + len(facts) + len(mid_term)),
     )
-
-
-def _profile(agent: Agent) -> str:
-    """What is current about the person, and the dated events, above the entries (nothing when nothing is typed)."""
-    rows, events = agent.store.facts.profile(), agent.store.facts.timeline()
-    today = now_iso()[:10]
-    return (profile.profile_html(rows, today) if rows else "") + (profile.timeline_html(events, today) if events else "")
 
 
 def traces(agent: Agent, turn: str | None = None) -> Traces:

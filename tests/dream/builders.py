@@ -22,12 +22,11 @@ def op(kind: str, ids: list[int], text: str | None = None) -> DreamOperation:
     return DreamOperation(op=kind, target_ids=ids, text=text, reason="proposed in a test")
 
 
-def remember(store, embedder, text: str, *said: tuple[str, str], tier: str = "mtm", origin: str = "writer",
-             typed=None) -> int:
-    """Store the messages verbatim, then a memory derived from them, with its embedding (and its typed key)."""
+def remember(store, embedder, text: str, *said: tuple[str, str], tier: str = "mtm", origin: str = "writer") -> int:
+    """Store the messages verbatim, then a memory derived from them, with its embedding."""
     message_ids = [store.add_message("s1", "user", t, d).id for t, d in said]
     return store.add_memory(text, tier=tier, origin=origin, source_message_ids=message_ids,
-                            embedding=embedder.embed(text), created_at=said[0][1] if said else None, typed=typed)
+                            embedding=embedder.embed(text), created_at=said[0][1] if said else None)
 
 
 def snapshot(store) -> tuple[list[tuple], list[tuple]]:

@@ -105,31 +105,3 @@ def test_export_then_load_into_a_fresh_memory(memory, tmp_path, chroma_client):
 def test_bad_input_is_refused_with_the_fix(memory, call):
     with pytest.raises(InvalidInput):
         call(memory)
-
-
-def test_recall_says_a_replaced_value_is_superseded_and_ranks_it_below_its_successor(store, index):
-    import json
-
-    from dreaming_agent.testing import ScriptedLLM
-
-    def home(town):
-        return {"subject": {"kind": "user", "relation": "", "name": ""}, "attribute": "home", "value": town,
-                "when": {"kind": "now", "n": None, "weekday": None, "date": None}}
-
-    said = {"Leeds": [home("Leeds")], "Bristol": [home("Bristol")]}
-    llm = ScriptedLLM(defaults={"ExtractedFacts": lambda messages, schema: json.dumps(
-        {"facts": next((f for town, f in said.items() if town in messages[-1]["content"]), [])})})
-    agent = Agent(store=store, index=index, llm=llm, embedder=HashEmbedder(), config=HASH_CONFIG)
-    memory = AgentMemory(agent)
-    try:
-        memory.add("I'm Dana and I live in Leeds.", at="2026-11-20")
-        bristol = memory.add("I moved to Bristol.", at="2026-11-25").memories[0]
-        hits = memory.search("Where does the user live now? Leeds or Bristol?", limit=8)
-        old = [h for h in hits if "Leeds" in h.text]
-        assert old and all(h.status == "superseded" and h.superseded_by == bristol.id for h in old)
-        order = [(h.kind, h.id) for h in hits]
-        assert order.index(("memory", bristol.id)) < min(order.index((h.kind, h.id)) for h in old)
-        assert [(p.attribute, p.value, p.before) for p in memory.profile()] == [("home", "Bristol", ["Leeds"])]
-        assert memory.get(bristol.id).attribute == "home"
-    finally:
-        agent.close()

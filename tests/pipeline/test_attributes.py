@@ -1,5 +1,5 @@
-"""A newer value of a single-valued attribute (home, employer, occupation) replaces the older one, by its typed key
-(subject and attribute) as the Writer stored it; what is someone else's, or holds several values, is left alone."""
+"""A newer value of something that holds one value at a time (home, workplace, occupation) replaces the older one,
+read in code from the Writer's entries; what is not the person's own, or holds several values, is left alone."""
 import re
 from dataclasses import replace
 
@@ -7,21 +7,52 @@ import pytest
 
 from dreaming_agent.pipeline import controller
 from dreaming_agent.pipeline.gather_config import GatherConfig
-from dreaming_agent.store.records import Typed
+from dreaming_agent.store import attributes
+from dreaming_agent.store.records import Memory
 from dreaming_agent.testing import ScriptedLLM
 
 from .conftest import FLOW_CONFIG, facts_from
 
 
-def typed(attribute, value, subject=None):
-    return {"subject": subject or {"kind": "user", "relation": "", "name": ""}, "attribute": attribute, "value": value,
-            "when": {"kind": "now", "n": None, "weekday": None, "date": None}}
+def _entry(text: str) -> Memory:
+    return Memory(1, "mtm", text, "writer", "active", None, "2026-03-01", "2026-03-01", None, 0)
 
 
-WALK = {  # a new user's walk: the Writer's typed facts for each message (a scripted Writer)
-    "Vitoria": [typed("home", "Vitoria"), typed("employer", "the hospital of Txagorritxu")],
-    "Donostia": [typed("home", "Donostia", {"kind": "person", "relation": "sister", "name": "Ane"})],
-    "Bilbao": [typed("home", "Bilbao"), typed("employer", "Basurto")],
+@pytest.mark.parametrize("text, expected", [
+    ("The user lives in Vitoria", {"home": "Vitoria"}),
+    ("The user has moved to Bilbao this month", {"home": "Bilbao"}),
+    ("The user recently moved to a new apartment in Getxo", {"home": "Getxo"}),
+    ("The user has lived in Madrid since 2019", {"home": "Madrid"}),
+    ("The user works as a nurse at the hospital of Txagorritxu",
+     {"workplace": "the hospital of Txagorritxu", "occupation": "a nurse"}),
+    ("The user has a new job in Basurto", {"workplace": "Basurto"}),
+    ("The user moved to Bilbao for a new job in Basurto", {"home": "Bilbao", "workplace": "Basurto"}),
+    ("User lives in Vitoria and works at Txagorritxu", {"home": "Vitoria", "workplace": "Txagorritxu"}),
+    ("The user's sister lives in Donostia", {}),  # someone else's home
+    ("The user's boyfriend works at Google", {}),
+    ("The user visited her sister, who lives in Donostia", {}),
+    ("The user and her husband moved to Paris", {}),  # not the user's clause alone: left alone
+    ("The user has a cat named Miso", {}),  # a person may have several: never single-valued
+    ("The user's house is in Beacon Hill", {"home": "Beacon Hill"}),
+    ("The user's home is now Bilbao", {"home": "Bilbao"}),
+    ("The user's house is rented to Beto", {}),  # what became of the house, not where the person lives
+])
+def test_the_single_valued_things_an_entry_states_about_the_person(text, expected):
+    assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("Bilbao", "Bilbao", True), ("Bilbao", "Vitoria", False), ("the hospital of Basurto", "Basurto", True),
+    ("a bakery", "the bakery", True), ("a bakery", "a school", False),
+])
+def test_one_value_said_two_ways_is_the_same_value(a, b, same):
+    assert attributes.same(a, b) is same
+
+
+WALK = {  # the new-user walk of round 7: the Writer's entries for each message (a scripted Writer)
+    "Vitoria": ["The user lives in Vitoria", "The user works at the hospital of Txagorritxu"],
+    "Donostia": ["The user's sister Ane lives in Donostia"],
+    "Bilbao": ["The user has moved to Bilbao", "The user has a new job in Basurto"],
 }
 
 
@@ -95,17 +126,29 @@ def test_deleting_the_message_that_told_the_move_makes_the_old_home_current_agai
     assert "older value" not in again.trace.step("Selector").decision  # nothing replaced it
 
 
-def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_their_own_home(make_agent, store):
-    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({
-        "Paris": [typed("home", "Paris")], "Lyon": [typed("home", "Lyon")], "Boston": [typed("home", "Boston")]})})
-    agent = make_agent(llm, FLOW_CONFIG)
-    for speaker, text, day in (("Melanie", "I live in Paris.", "2026-03-01"), ("Caroline", "I live in Lyon.", "2026-03-02"),
-                               ("Caroline", "I moved to Boston!", "2026-04-01")):
-        agent.ingest(f"{speaker}: {text}", now=f"{day}T10:00:00", speaker=speaker)
-    agent.learning.wait()
-    homes = {m.value: m for m in store.memories(status=None, attribute="home")}
-    assert {v: m.status for v, m in homes.items()} == {"Paris": "active", "Lyon": "superseded", "Boston": "active"}
-    assert homes["Lyon"].superseded_by == homes["Boston"].id and homes["Paris"].subject == "melanie/user"
+def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_their_own_home(store):
+    said = {}
+    for speaker, text, day, entry in (("Melanie", "I live in Paris.", "2026-03-01", "The user lives in Paris"),
+                                      ("Caroline", "I live in Lyon.", "2026-03-02", "The user lives in Lyon"),
+                                      ("Caroline", "I moved to Boston!", "2026-04-01", "The user moved to Boston")):
+        message = store.add_message("s", "user", f"{speaker}: {text}", day, speaker=speaker)
+        said[entry] = store.add_memory(entry, source_message_ids=[message.id], created_at=day)
+    found = attributes.replaced(store, store.memories())
+    assert {m: e.id for m, e in found.items()} == {said["The user lives in Lyon"]: said["The user moved to Boston"]}
+
+
+@pytest.mark.parametrize("then, replaced", [
+    ("We found a house to rent in San Antonio, in Beacon Hill.", False),  # the house is in the town moved to
+    ("Encontramos casa en San Antonio, en Beacon Hill.", False),
+    ("We moved from San Antonio to Beacon Hill.", True),  # the town is the one left
+    ("Nos mudamos de San Antonio a Beacon Hill.", True),
+    ("We found a house in Beacon Hill.", True),
+])
+def test_a_place_named_within_the_town_moved_to_does_not_replace_it(store, then, replaced):
+    ids = [store.add_memory(entry, source_message_ids=[store.add_message("s", "user", text, day).id], created_at=day)
+           for text, day, entry in (("We are moving to San Antonio.", "2026-02-08", "The user is moving to San Antonio"),
+                                    (then, "2026-02-22", "The user's house is in Beacon Hill"))]
+    assert (ids[0] in attributes.replaced(store, store.memories())) is replaced
 
 
 def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
@@ -114,34 +157,23 @@ def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
     agent = _walk(make_agent, "You live in Bilbao.")
     ids = {m.text: m.id for m in agent.memory.mid_term()}
     mid_term = handlers.panels(agent).mid_term
-    home, move = ids["The user lives in Vitoria"], ids["The user lives in Bilbao"]
+    home, move = ids["The user lives in Vitoria"], ids["The user has moved to Bilbao"]
     assert f'#{home}</span>The user lives in Vitoria' in mid_term
     assert re.search(rf"#{home}</span>The user lives in Vitoria.*?replaced by #{move}</span>", mid_term)
-    assert f"replaced by #{ids['The user works at Basurto']}" in mid_term  # the old hospital's entry
+    assert f"replaced by #{ids['The user has a new job in Basurto']}" in mid_term  # the old hospital's entry
     assert mid_term.count("replaced by") == 2  # the sister's home is hers
 
 
 def test_a_durable_fact_whose_value_changed_is_left_out_and_the_newer_value_shown(make_agent, store):
     agent = _walk(make_agent, "You work in Basurto.")
-    # A durable entry from before the walk (no message behind it, so never shown verbatim instead).
-    text = "The user works at the hospital of Cruces"
-    vector = agent.embedder.embed(text, role="passage")
-    fact = store.add_memory(text, tier="ltm", origin="manual", embedding=vector, created_at="2026-02-01",
-                            typed=Typed("user", "employer", "the hospital of Cruces", "2026-02-01"))
+    # Typed into "memory about you" before the walk (no message behind it, so never shown verbatim instead).
+    typed = "The user works at the hospital of Cruces"
+    vector = agent.embedder.embed(typed, role="passage")
+    fact = store.add_memory(typed, tier="ltm", origin="manual", embedding=vector, created_at="2026-02-01")
     agent.index.add("memories", [fact], vector[None, :])
-    assert store.memory(fact).superseded_by is not None  # said before the walk's job: superseded at once
     kept = agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02")
-    assert text not in kept.prompt_text
+    assert typed not in kept.prompt_text
     assert "Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in kept.prompt_text
-    for message in store.messages(role="user"):  # nothing said any more: the durable fact is all memory holds
+    for message in store.messages(role="user"):  # nothing said any more: the typed fact is all memory holds
         store.delete_message(message.id)
-    assert text in agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02").prompt_text
-
-
-def test_the_memory_panel_opens_with_the_profile_after_a_move(make_agent):
-    from dreaming_agent.ui import handlers
-
-    agent = _walk(make_agent, "You live in Bilbao.")
-    facts = handlers.panels(agent).facts
-    assert "Lives in Bilbao — since 1 Mar" in facts and "before: Vitoria" in facts
-    assert "Your sister Ane" in facts and facts.index("<b>You</b>") < facts.index("Your sister Ane")
+    assert typed in agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02").prompt_text

@@ -1,0 +1,118 @@
+"""Things about the person that hold one value at a time — where they live, where they work, what they work as —
+read in code from the Writer's English entries ("The user lives in Vitoria", "The user has moved to Bilbao"):
+a value said later replaces the one said before.
+
+Similarity cannot link these: in the app, "The user lives in Vitoria" and "The user has moved to Bilbao" are 0.32
+apart while "The user's sister lives in Donostia" is 0.53. The entries' shape can: the Writer states them about
+"the user", in English, in a few fixed ways. Only "the user" is read; a relative's home is someone else's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import lang
+from ..text import entities, normalize, proper_nouns, words
+from .records import Memory
+from .sqlite import Store
+
+_ABOUT_USER = re.compile(lang.pattern("ENTRY_ABOUT_USER"), re.IGNORECASE)
+_VALUE = (r"(?P<value>[^,.;:()\"]+?)"
+          r"(?=\s+(?:" + lang.pattern("VALUE_ENDS") + r")\b|[,.;:()\"]|$)")
+_SHAPES = {attribute: re.compile(shape.format(value=_VALUE), re.IGNORECASE)
+           for attribute, shape in lang.merged("ENTRY_SHAPES").items()}
+_MAY_STATE = lang.phrases("ENTRY_MAY_STATE")
+_ARTICLES = lang.words("ARTICLES")
+_WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Value:
+    attribute: str  # "home", "workplace", "occupation"
+    value: str
+    said: str  # when: the entry's newest source message, or its own date when it has none
+
+
+def stated(memory: Memory) -> list[Value]:
+    """The single-valued things an entry says about the person, each at most once."""
+    return [Value(attribute, value, memory.newest) for attribute, value in _shapes(memory.text)]
+
+
+def same(a: str, b: str) -> bool:
+    """One value said two ways: the same names, or (with no names) one's words within the other's."""
+    names_a, names_b = entities(a), entities(b)
+    if names_a and names_b:
+        return bool(names_a & names_b)
+    wa, wb = _words(a), _words(b)
+    return wa <= wb or wb <= wa
+
+
+def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
+    """Each of `entries` that states a value the person later changed, with the entry that says the newer value.
+
+    Compared against every entry the person has not forgotten (a Dream's MERGE keeps its sources, superseded, so
+    a merged move still replaces the old home), and only between entries drawn from one speaker's messages (in a
+    conversation between two people, as LoCoMo's, each is "the user" of their own lines).
+    """
+    mine = [m for m in entries if _shapes(m.text)]
+    if not mine:
+        return {}
+    # Read only what could be in a shape: on the reply path, a scan of every entry took 0.6 s at 20,000 entries.
+    found = store.memories(status=None, text_like=_MAY_STATE)
+    shaped = store.with_sources([m for m in found if m.status != "forgotten" and _shapes(m.text)])
+    speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
+    # the person of the app has no speaker name, and an entry they typed has no message: both are theirs
+    owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}  # noqa: E731
+    later: dict[tuple[str, frozenset], list[tuple[Value, Memory]]] = {}
+    for m in shaped:
+        for v in stated(m):
+            later.setdefault((v.attribute, owner(m)), []).append((v, m))
+    out: dict[int, Memory] = {}
+    for memory in (m for m in shaped if m.id in {e.id for e in mine}):
+        for v in stated(memory):
+            newer = [(w, m) for w, m in later.get((v.attribute, owner(memory)), [])
+                     if w.said > v.said and not same(w.value, v.value) and not _placed_within(v.value, m)]
+            if newer:
+                out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
+                break
+    return out
+
+
+# "from Vitoria", "de Vitoria", "left Vitoria": the place named is the one left behind
+_LEFT = re.compile(r"\b(?:" + lang.pattern("LEFT") + r")\s+(?:(?:" + lang.pattern("LEFT_ARTICLES") + r")\s+)?$")
+
+
+def _placed_within(older: str, newer: Memory) -> bool:
+    """The newer value's own message names the older one too, not as the place left: "a house to rent in San Antonio,
+    en Beacon Hill" places the house within the town the person moved to; a move reads "from Vitoria to Bilbao"."""
+    first = proper_nouns(older.split(",")[0])
+    if not first:
+        return False
+    name = max(first, key=len)
+    for source in newer.sources:
+        said = normalize(source.text)
+        for found in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", said):
+            if not _LEFT.search(said[: found.start()]):
+                return True
+    return False
+
+
+def _shapes(text: str) -> list[tuple[str, str]]:
+    if not _ABOUT_USER.search(text):
+        return []
+    found = []
+    for attribute, shape in _SHAPES.items():
+        match = shape.search(text)
+        value = match["value"].strip() if match else ""
+        if not _words(value):
+            continue
+        if attribute == "home" and not proper_nouns(value):
+            continue  # a town is a name: "moved to a bigger desk" is not a home
+        if attribute == "workplace" and _WHEN_WORDS.search(value):
+            continue
+        found.append((attribute, value))
+    return found
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in words(normalize(text)) if w not in _ARTICLES}
