@@ -59,9 +59,8 @@ _WORD = re.compile(r"[^\W_]+(?:[-'’][^\W_]+)*")
 
 def said_in(text: str) -> str | None:
     """The language its punctuation or frequent words tell; None when they do not ("Hola", a name)."""
-    for code, module in LANGUAGES.items():
-        if module.MARKS and any(mark in text for mark in module.MARKS):
-            return code
+    if marked := _marked(text):
+        return marked
     tokens = [w.lower().replace("’", "'") for w in _WORD.findall(text)]
     counts = {code: sum(t in _DISTINCT[code] for t in tokens) for code in LANGUAGES}
     best = max(counts.values())
@@ -69,12 +68,17 @@ def said_in(text: str) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def _marked(text: str) -> str | None:
+    """The language whose own punctuation the text has ("¿", "¡"), else None."""
+    return next((code for code, module in LANGUAGES.items()
+                 if module.MARKS and any(mark in text for mark in module.MARKS)), None)
+
+
 def language(text: str) -> str | None:
     """The known language `text` is in, by its punctuation and by scoring its words against each known language's
     function words; None for a language none of the modules knows (French, German…) or a text that tells none."""
-    for code, module in LANGUAGES.items():
-        if module.MARKS and any(mark in text for mark in module.MARKS):
-            return code
+    if marked := _marked(text):
+        return marked
     said = _unnamed_words(text)
     if _foreign(said):
         return None

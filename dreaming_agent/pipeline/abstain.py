@@ -45,6 +45,8 @@ class Check:
     answer: str
     abstained: bool
     reason: str
+    unsupported: tuple[str, ...] = ()  # what the answer said that no line or message supports (names, numbers)
+    never_mentioned: tuple[str, ...] = ()  # the relations asked after that the person never mentioned
 
 
 def in_their_language(answer: str, question: str) -> str:
@@ -196,7 +198,8 @@ def check(answer: str, question: str, evidence_text: str) -> Check:
     if not unsupported:
         return Check(answer, False, "every name in the answer is in the evidence" if named else "the answer names nothing")
     return Check(UNKNOWN[language(question)], True,
-                 f"the answer named {', '.join(unsupported)}, which no evidence line says; replaced by 'I don't know'")
+                 f"the answer named {', '.join(unsupported)}, which no evidence line says; replaced by 'I don't know'",
+                 tuple(unsupported))
 
 
 # A question that asks for a name: "What's my mother's name?", "¿Cómo se llama mi perro?", "Who is my boss?"
@@ -222,7 +225,8 @@ class Relations:
 
     def never_said(self, question: str) -> Check:
         return Check(UNKNOWN[language(question)], True,
-                     f"you never mentioned a {', '.join(self.unsaid)}: nothing to answer from (no model call)")
+                     f"you never mentioned a {', '.join(self.unsaid)}: nothing to answer from (no model call)",
+                     never_mentioned=self.unsaid)
 
     def check(self, answer: str, question: str, *, dated: bool = False) -> Check:
         """A name asked for a relation must be one the person said in a message that names that relation; so must
@@ -235,7 +239,7 @@ class Relations:
             if counted and not dated:
                 return Check(UNKNOWN[language(question)], True,
                              f"the answer said {', '.join(counted)}, which no message about your "
-                             f"{'/'.join(self.asked)} says; replaced by 'I don't know'")
+                             f"{'/'.join(self.asked)} says; replaced by 'I don't know'", tuple(counted))
         named = sorted(n for n in _named(answer) if not mentions(n, asked))
         if not self.wants_name or not named:
             return Check(answer, False, "no name to tie to the relation asked about")
@@ -243,7 +247,7 @@ class Relations:
             return Check(answer, False, f"you named {', '.join(named)} where you spoke of your {'/'.join(self.asked)}")
         return Check(UNKNOWN[language(question)], True,
                      f"you never named {', '.join(named)} where you spoke of your {'/'.join(self.asked)}; "
-                     "replaced by 'I don't know'")
+                     "replaced by 'I don't know'", tuple(named))
 
 
 def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | None:

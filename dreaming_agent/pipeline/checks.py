@@ -154,8 +154,11 @@ def _again(draft: Draft, verdict: Verdict, responder: Responder, trace: Trace, o
     return replace(draft, text=text, evidence=evidence, recent=recent, packed=packed)
 
 
-def _abstention(check: abstain.Check) -> Step:
-    return Step("Abstention", 0.0, check.reason, parsed={"abstained": check.abstained})
+def _abstention(check: abstain.Check, by: str) -> Step:
+    """Code's ruling on the answer, and which check made it (`by`)."""
+    return Step("Abstention", 0.0, check.reason, parsed={
+        "abstained": check.abstained, "by": by, "unsupported": list(check.unsupported),
+        "never_mentioned": list(check.never_mentioned)})
 
 
 # -- the checks, in the order they run --------------------------------------------------------------------
@@ -169,7 +172,7 @@ class NeverSaid(Check):
 
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
         ruling = draft.evidence.relations.never_said(context.plan.text)
-        return replaced(ruling.answer, ruling=_abstention(ruling))
+        return replaced(ruling.answer, ruling=_abstention(ruling, self.name))
 
 
 class NoEvidence(Check):
@@ -184,7 +187,7 @@ class NoEvidence(Check):
         if draft.evidence.lines or draft.evidence.facts:
             return KEEP
         ruling = abstain.no_evidence(context.plan.text)
-        return replaced(ruling.answer, ruling=_abstention(ruling))
+        return replaced(ruling.answer, ruling=_abstention(ruling, self.name))
 
 
 class CopiedAcknowledgement(Check):
@@ -235,18 +238,19 @@ class OffTheQuestion(Check):
         off = _off_the_question(draft, context) if draft.text else None
         if off is None:
             return KEEP
-        indices, name, reason = off
+        indices, name, reason, found = off
         unknown = abstain.UNKNOWN[context.plan.language]
         if again:
-            return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name])))
-        note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices]})
+            return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name]), name))
+        note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices], **found})
         if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
-            return replaced(unknown, note=note, ruling=_abstention(abstain.Check(unknown, True, reason)))
+            return replaced(unknown, note=note, ruling=_abstention(abstain.Check(unknown, True, reason), name))
         return asked_again(tuple(indices), note=note)
 
 
-def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, str] | None:
-    """The indices of the evidence lines to leave out for an answer off the question, the check's name and why;
+def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, str, dict] | None:
+    """The indices of the evidence lines to leave out for an answer off the question, the check's name, why, and what
+    it found besides (for a name given to another kind: the names, what was asked, to whom the person gave them);
     None when the answer is none of the three slips (or their checks are off)."""
     answer, question, packed = draft.text, context.plan.text, draft.packed
     kept = [draft.evidence.shown[i] for i in packed.kept_evidence]
@@ -255,14 +259,15 @@ def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, s
         if own is not None:
             return [packed.kept_evidence[i] for i in own], "Own name", (
                 "the answer gave the person's own name for the name of someone or something else; "
-                + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
+                + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'")), {}
         misnamed = abstain.given_to_another_kind(answer, question, context.told)
         if misnamed.names:
             lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in misnamed.names)]
             return [packed.kept_evidence[i] for i in lines], "Another's name", (
                 f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
                 f"gave only to {misnamed.given_to}; "
-                + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'"))
+                + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'")), {
+                "named": list(misnamed.names), "asked": misnamed.asked, "given_to": misnamed.given_to}
     below = context.off_the_question
     if below is None:
         return None
@@ -278,7 +283,7 @@ def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, s
     best = max(c.score for c in kept)
     return [packed.kept_evidence[line]], "Off the question", (
         f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
-        f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it")
+        f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it"), {}
 
 
 class EmptyAnswer(Check):
@@ -311,7 +316,7 @@ class Abstention(Check):
         ruling = abstain.check(answer, question, dates.with_words(kept_lines))
         if not ruling.abstained and evidence.relations is not None:
             ruling = evidence.relations.check(answer, question, dated=dates.names_a_day(answer))
-        return replaced(ruling.answer, ruling=_abstention(ruling))
+        return replaced(ruling.answer, ruling=_abstention(ruling, self.name))
 
 
 class Acknowledgement(Check):

@@ -6,7 +6,7 @@ code, the published one asks the model (Controller, Selector) as the published p
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
 
 import numpy as np
@@ -58,15 +58,24 @@ class Chosen:
     relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
     newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
 
-    def describe(self, found: Found, known: abstain.Relations | None) -> str:
-        marked = sum(1 for c in self.sentences if c.key in self.marks)
+    def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
+        """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
+        the distinctive search or by words, those left out (older values, about a relative) or added (newer values),
+        and the relations asked after that the person never mentioned."""
         distinct = {c.key for c in found.set_apart} - {c.key for c in found.floor}
-        apart = sum(1 for c in self.sentences if c.key in distinct)
-        worded = sum(1 for c in self.sentences if c in found.by_words)
-        unsaid = f"; never mentioned: {', '.join(known.unsaid)}" if known and known.unsaid else ""
-        return (f"kept {len(self.sentences)} sentences, {len(self.facts)} durable facts; {marked} marked "
-                f"current/replaced{_apart(apart)}{_words_kept(worded)}{_left_out(self.older)}"
-                f"{_newer_shown(self.newer)}{_relatives(self.relatives)}{unsaid} (decided in code)")
+        return {"kept": [c.key for c in shown], "facts": [c.key for c in self.facts],
+                "marked": [c.key for c in self.sentences if c.key in self.marks],
+                "set_apart": [c.key for c in self.sentences if c.key in distinct],
+                "by_words": [c.key for c in self.sentences if c in found.by_words],
+                "older": list(self.older), "relatives": [c.key for c in self.relatives],
+                "newer": [c.key for c in self.newer], "unsaid": list(known.unsaid) if known else []}
+
+    def describe(self, decided: dict) -> str:
+        unsaid = f"; never mentioned: {', '.join(decided['unsaid'])}" if decided["unsaid"] else ""
+        return (f"kept {len(decided['kept'])} sentences, {len(decided['facts'])} durable facts; "
+                f"{len(decided['marked'])} marked current/replaced{_apart(len(decided['set_apart']))}"
+                f"{_words_kept(len(decided['by_words']))}{_left_out(self.older)}{_newer_shown(self.newer)}"
+                f"{_relatives(self.relatives)}{unsaid} (decided in code)")
 
 
 @dataclass
@@ -101,8 +110,7 @@ class Gatherer:
                  **_) -> Evidence:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
         route = plan.route
-        steps = [Step("Controller", plan.decided_ms, route.describe(),
-                      parsed={"queries": route.queries, "language": plan.language})]
+        steps = [Step("Controller", plan.decided_ms, route.describe(), parsed=asdict(route))]
         t0 = time.perf_counter()
         found = self._search(plan, exclude_message, touch_at)
         steps.append(found.step(_ms(t0), len(route.queries)))
@@ -110,7 +118,8 @@ class Gatherer:
         chosen = self._chosen(plan, found)
         known = abstain.relations(plan.text, told) if route.question else None
         shown = in_date_order(chosen.sentences)
-        steps.append(Step("Selector", _ms(t0), chosen.describe(found, known), parsed=[c.key for c in shown]))
+        decided = chosen.decided(found, known, shown)
+        steps.append(Step("Selector", _ms(t0), chosen.describe(decided), parsed=decided))
         lines = self._lines(plan, shown, chosen.marks)
         if route.question:  # asked what the assistant itself said: its earlier replies come first
             said = replies.if_asked(self.store, self.embedder, plan.text,
@@ -137,7 +146,8 @@ class Gatherer:
         kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
                                           min_keep=self.config.min_keep, seed=self.seed)
         if selection is None:
-            steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)", parsed=[c.key for c in kept]))
+            steps.append(Step("Selector", 0.0, f"kept all {len(kept)} (nothing to choose)",
+                              parsed={"kept": [c.key for c in kept]}))
         else:
             steps.append(Step.from_structured("Selector", selection, f"kept {len(kept)} of {len(candidates)}"))
         facts = [Candidate(m, 0.0) for m in self.store.memories(tier="ltm")][:PUBLISHED_FACTS]

@@ -55,11 +55,11 @@ def write(
     if all(is_question(sentence) for sentence in sentences):
         # "Is there new information?" is the Writer's call, and a message that only asks tells nothing: a small
         # model asked for facts about "What's my blood type?" invents one ("The user's blood type is O+").
-        return WriterOutcome(message.id, step=Step("Writer", _ms(started), "the message only asks: nothing to learn"))
+        return _nothing_to_learn(message, started, "question", "the message only asks: nothing to learn")
     if all(is_question(sentence) or says_nothing(sentence) for sentence in sentences):
         # Nor does small talk: from "¡Gracias, genial!" the 0.5B model kept "The user is grateful" and "The user is
         # genial", and a Dream merged them into one long-term candidate (in the app).
-        return WriterOutcome(message.id, step=Step("Writer", _ms(started), "small talk: nothing to learn"))
+        return _nothing_to_learn(message, started, "small talk", "small talk: nothing to learn")
     prompt = prompts["writer"]
     extracted = structured_call(
         llm, prompt.render(today=message.created_at[:10], message=message.text[:4000]),
@@ -99,6 +99,7 @@ def write(
     step = Step.from_structured("Writer", extracted, _describe(outcome))
     step.duration_ms = _ms(started)
     step.parsed = {
+        "skipped": None,
         "extracted": facts,
         "stored": [t for _, t in outcome.stored],
         "dropped": [{"fact": f, "why": why} for f, why in outcome.dropped],
@@ -106,6 +107,12 @@ def write(
     }
     outcome.step = step
     return outcome
+
+
+def _nothing_to_learn(message: Message, started: float, skipped: str, why: str) -> WriterOutcome:
+    """A message the model is not asked about; `skipped` names what it is ("question", "small talk")."""
+    parsed = {"skipped": skipped, "extracted": [], "stored": [], "dropped": [], "duplicates": []}
+    return WriterOutcome(message.id, step=Step("Writer", _ms(started), why, parsed=parsed))
 
 
 def _describe(outcome: WriterOutcome) -> str:

@@ -71,13 +71,13 @@ def test_a_move_replaces_the_old_home_and_a_question_about_now_reads_only_the_ne
     agent = _walk(make_agent, "You live in Bilbao.")
     now = agent.ask("Where do I live now?", now="2026-03-02")
     assert "Bilbao" in now.prompt_text and "Vitoria" not in now.prompt_text
-    assert "left out 1 older value" in now.trace.step("Selector").decision
+    assert len(now.trace.step("Selector").parsed["older"]) == 1
     assert "Donostia. (replaced later)" not in now.prompt_text  # a sister's home is hers, not the person's
     # Asked in the present tense, without "now": the current value too (in the app, the 0.5B model read the old line
     # marked "(replaced later)" and answered "Where do I work?" with the old hospital)
     work = agent.ask("Where do I work?", now="2026-03-02")
     assert "Txagorritxu" not in work.prompt_text and "Basurto" in work.prompt_text
-    assert "left out 1 older value" in work.trace.step("Selector").decision
+    assert len(work.trace.step("Selector").parsed["older"]) == 1
     for past in ("Where did I work before the move?", "Which cities have I lived in?", "¿Dónde viví antes?"):
         before = agent.ask(past, now="2026-03-02")  # the past, the history: both, the old one marked
         assert "Txagorritxu. (replaced later)" in before.prompt_text and "Basurto" in before.prompt_text, past
@@ -90,7 +90,7 @@ def test_a_question_about_the_person_reads_no_line_about_a_relative_and_one_abou
     agent.ingest("My brother Gonzalo lives in Montevideo, we talk on Sundays.", now="2026-03-01T10:03:00", learn=False)
     now = agent.ask("Where do I live now?", now="2026-03-02")
     assert "Bilbao" in now.prompt_text and "Donostia" not in now.prompt_text  # the sister's town is hers
-    assert "left out 1 line about a relative or pet" in now.trace.step("Selector").decision
+    assert len(now.trace.step("Selector").parsed["relatives"]) == 1
     assert "Montevideo" in now.prompt_text  # "we talk": the person is in it
     assert "Donostia" in agent.ask("Where does my sister live?", now="2026-03-02").prompt_text
     assert "Donostia" in agent.ask("Where do I live now?", mode="rag", now="2026-03-02").prompt_text  # RAG: naive
@@ -113,7 +113,7 @@ def test_the_newer_value_is_shown_as_said_when_its_message_was_not_found(make_ag
     work = agent.ask("Where did I work? At the hospital of Txagorritxu?", now="2026-03-02")
     assert "Txagorritxu. (replaced later)" in work.prompt_text
     assert "- 2026-03-01: Me he mudado a Bilbao este mes, por un trabajo nuevo en Basurto." in work.prompt_text
-    assert "shown 1 newer value memory knows" in work.trace.step("Selector").decision  # as said, not as an entry
+    assert len(work.trace.step("Selector").parsed["newer"]) == 1  # as said, not as an entry
     assert "(said:" not in work.prompt_text
 
 
@@ -123,7 +123,7 @@ def test_deleting_the_message_that_told_the_move_makes_the_old_home_current_agai
     store.delete_message(move.id)  # its entries go with it: nothing replaces the old home any more
     again = agent.ask("Where do I live now?", now="2026-03-02")
     assert "Vitoria" in again.prompt_text and "(replaced later)" not in again.prompt_text
-    assert "older value" not in again.trace.step("Selector").decision  # nothing replaced it
+    assert again.trace.step("Selector").parsed["older"] == []  # nothing replaced it
 
 
 def test_in_a_conversation_between_two_people_one_speakers_move_replaces_only_their_own_home(store):

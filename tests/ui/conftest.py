@@ -133,6 +133,19 @@ def launch():
 
 
 @pytest.fixture
+def default_app_url(default_model):
+    """The app as `make run` builds it, with the default model (the 0.5B one) and the real embedder; its URL."""
+    from dreaming_agent.pipeline.agent import AgentConfig
+    from dreaming_agent.ui import build_app
+    from dreaming_agent.wiring import build_embedder
+
+    demo = build_app(Settings(), llm=default_model, embedder=build_embedder(Settings()), agent_config=AgentConfig())
+    demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True, share=False)
+    yield demo.local_url
+    demo.close()
+
+
+@pytest.fixture
 def connect():
     """gradio_client sessions, each its own visitor with its own memory; closed (session ended) after the test."""
     from gradio_client import Client

@@ -11,11 +11,8 @@ from pathlib import Path
 import pytest
 
 from dreaming_agent.bench import forming
-from dreaming_agent.pipeline.agent import AgentConfig
-from dreaming_agent.settings import Settings
-from dreaming_agent.wiring import build_embedder
 
-from .conftest import desktop_tab, free_port, needs_chromium
+from .conftest import desktop_tab, needs_chromium
 
 pytestmark = [needs_chromium, pytest.mark.model, pytest.mark.slow]
 
@@ -27,16 +24,6 @@ MODEL_WAIT_MS = 600_000  # a Dream over a dozen entries takes minutes on one bus
 ENTRIES = """() => [...document.querySelectorAll('#facts li, #mid-term li')].map(li => [
     li.closest('#facts') ? 'long-term' : 'short-term', li.querySelector('.da-id').textContent,
     li.querySelector('.da-id').nextSibling.textContent, li.querySelector('.da-src')?.textContent || ''])"""
-
-
-@pytest.fixture
-def app_url(default_model):
-    from dreaming_agent.ui import build_app
-
-    demo = build_app(Settings(), llm=default_model, embedder=build_embedder(Settings()), agent_config=AgentConfig())
-    demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True, share=False)
-    yield demo.local_url
-    demo.close()
 
 
 @pytest.fixture
@@ -62,8 +49,8 @@ def true_entries(entries: list[list[str]]) -> list[str]:
             if any(forming.judge(text, i, told, TUNE.others).true for i, told in enumerate(TOLD))]
 
 
-def test_five_facts_become_entries_a_dream_changes_them_and_undo_restores_the_panel(app_url, page):
-    page.goto(app_url)
+def test_five_facts_become_entries_a_dream_changes_them_and_undo_restores_the_panel(default_app_url, page):
+    page.goto(default_app_url)
     for told in TOLD:
         bubbles = page.locator("#chat .message-row").count()
         page.locator("#message textarea").fill(told.text)

@@ -1,0 +1,99 @@
+"""A French and a German conversation with the app's default model (the 0.5B one), in a real headless Chromium:
+in a language no module knows, no reply is one the code writes, none hands back the person's own words, the sister's
+name comes back (an expected failure, with its reason, where the model is known to slip), and each turn's trace says
+the Controller read no known language.
+
+A few minutes on one thread; each conversation's replies and trace steps are kept in test-artifacts/."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from dreaming_agent import lang
+from dreaming_agent.ui.render import MODE_LABELS
+
+from .conftest import desktop_tab, needs_chromium
+
+pytestmark = [needs_chromium, pytest.mark.model, pytest.mark.slow]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+MODEL_WAIT_MS = 600_000  # a turn and its Writer on one busy core
+# Every reply the code writes in place of the model's, in every language it knows.
+CANNED = {getattr(module, name) for module in lang.LANGUAGES.values() for name in ("UNKNOWN", "ACKNOWLEDGED")}
+# The trace panel's steps: each one's name and its parsed output, read back from the JSON the panel shows.
+STEPS = """() => [...document.querySelectorAll('#turn .da-step')].map(step => ({
+    name: step.querySelector(':scope > b').textContent,
+    parsed: JSON.parse(step.querySelector('details > pre:last-of-type').textContent)}))"""
+# The Writer's panel names the message it worked on; done when it shows it without a badge.
+LEARNED = """said => { const w = document.querySelector('#writer').innerText;
+    return w.includes(said) && !w.includes('learning…') && !w.includes('waiting')
+        && !document.querySelector('#mid-term').innerText.includes('learning…'); }"""
+
+
+@dataclass(frozen=True)
+class Conversation:
+    language: str
+    told: tuple[str, ...]
+    sister_asked: str
+    sister: str
+    never_told: str
+    slip: str = ""  # why the default model may miss the sister's name here, a slip code catches only in known languages
+
+
+CONVERSATIONS = [
+    Conversation("fr", ("Je m'appelle Claire et j'habite à Lyon.", "Ma sœur s'appelle Sophie, elle est médecin."),
+                 "Comment s'appelle ma sœur ?", "Sophie", "Quel est mon groupe sanguin ?",
+                 slip="the 0.5B model gives the person's own name for the sister's, from 'Je m'appelle Claire', "
+                      "with the sister's sentence retrieved first and shown; the 'Own name' check that asks again in "
+                      "English and Spanish reads the question's words, so it does not run in a language no module "
+                      "knows"),
+    Conversation("de", ("Ich heiße Klaus und wohne in Berlin.", "Meine Schwester heißt Anna, sie ist Lehrerin."),
+                 "Wie heißt meine Schwester?", "Anna", "Welche Blutgruppe habe ich?"),
+]
+
+
+@pytest.fixture
+def page(browser):
+    with desktop_tab(browser, MODEL_WAIT_MS) as page:  # a fresh tab is a fresh session: its own empty memory
+        yield page
+
+
+def say(page, text: str) -> dict:
+    """Send `text` in LightMem mode; once its turn is traced and the Writer is done, its reply and trace steps."""
+    page.locator("#message textarea").fill(text)
+    page.locator("#message textarea").press("Enter")
+    page.wait_for_function(f"""said => ({STEPS})().some(s => s.name === 'Controller'
+        && s.parsed.queries[0] === said)""", arg=text)
+    page.wait_for_function(LEARNED, arg=text[:30])
+    shown = page.locator("#chat .message-row").last.inner_text().strip()
+    return {"said": text, "reply": shown.removeprefix(f"{MODE_LABELS['lightmem']} · "), "steps": page.evaluate(STEPS)}
+
+
+def plain(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+@pytest.mark.parametrize("conversation", CONVERSATIONS, ids=lambda c: c.language)
+def test_a_conversation_in_an_unknown_language_gets_the_models_own_answers(default_app_url, page, conversation):
+    page.goto(default_app_url)
+    page.locator("#mode").get_by_text("LightMem", exact=True).click()
+    turns = [say(page, text) for text in (*conversation.told, conversation.sister_asked, conversation.never_told)]
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"unknown-language-{conversation.language}.json").write_text(
+        json.dumps(turns, ensure_ascii=False, indent=1), encoding="utf-8")
+
+    for turn in turns:
+        controller = next(s for s in turn["steps"] if s["name"] == "Controller")
+        assert controller["parsed"]["language"] is None, turn
+        assert turn["reply"] not in CANNED and "no lo sé" not in turn["reply"].lower(), turn
+        assert not turn["reply"].startswith("⚠️"), turn  # the model answered
+    told = {plain(text) for text in conversation.told}
+    for turn in turns[len(conversation.told):]:
+        assert plain(turn["reply"]) not in told, turn  # an answer, not the person's own words handed back
+    answered = turns[len(conversation.told)]
+    if conversation.sister not in answered["reply"] and conversation.slip:
+        pytest.xfail(f"{conversation.slip}: {answered['reply']!r}")
+    assert conversation.sister in answered["reply"], answered
