@@ -101,12 +101,13 @@ def _unnamed_words(text: str) -> list[str]:
 
 
 def _foreign(said: list[str]) -> bool:
-    """Few of its words are a known language's common words ("Je m'appelle Claire et j'habite à Lyon."), or some are
-    written with letters no known language has and not many are common ("Où est-ce que j'habite ?", "Wie heißt
-    meine Schwester?")."""
+    """Few of its words are a known language's common words ("Je m'appelle Claire et j'habite à Lyon."; of three words
+    or more, one is a coincidence: "Was ist mein …"), or some are written with letters no known language has and not
+    many are common ("Où est-ce que j'habite ?", "Wie heißt meine Schwester?")."""
     common = sum(w in _ANY_COMMON for w in said)
     spelled_elsewhere = any(set(w) - _ALPHABET for w in said)
-    return (len(said) >= 2 and common < FOREIGN_BELOW * len(said)) or (spelled_elsewhere and common < len(said) / 2)
+    few = common < FOREIGN_BELOW * len(said) or (len(said) >= 3 and common < 2)
+    return (len(said) >= 2 and few) or (spelled_elsewhere and common < len(said) / 2)
 
 
 FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a text is in another language
