@@ -1,0 +1,125 @@
+"""What each answer check gains and loses: `python scripts/research/check_ablation.py dev,holdout,third [--condition F]
+[--threads 1] [--out DIR]`.
+
+Every question is asked once with all checks, recording which checks acted (changed the answer or asked again).
+Answers are greedy and each question is asked read-only in a fresh conversation, so a check that did not act on a
+question cannot change its answer when it is off: only the questions a check acted on are asked again with that one
+check off. A question is "gained" by a check when it is right with it and wrong without, "lost" the other way.
+The checks inside "Off the question" (Own name, Another's name, Replaced value, Off the question) count apart.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from dreaming_agent.bench.conditions import CONDITIONS  # noqa: E402
+from dreaming_agent.bench.runner import Setup, _agent, _finish  # noqa: E402
+from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
+from dreaming_agent.bench.scoring import score_answer  # noqa: E402
+from dreaming_agent.llm.llamacpp import LlamaCppLLM  # noqa: E402
+from dreaming_agent.pipeline import checks  # noqa: E402
+from dreaming_agent.settings import Settings  # noqa: E402
+from dreaming_agent.wiring import build_embedder, build_vector_client  # noqa: E402
+
+OFF: set[str] = set()  # the check names answering KEEP for this pass
+ACTED: list[str] = []  # the check names that acted on the question being asked
+
+
+def _name(check: checks.Check, verdict: checks.Verdict) -> str:
+    """The check's name, or for "Off the question" the slip it found (its note or ruling names it)."""
+    if verdict.note is not None:
+        return verdict.note.name
+    if verdict.ruling is not None and isinstance(verdict.ruling.parsed, dict) and verdict.ruling.parsed.get("by"):
+        return verdict.ruling.parsed["by"]
+    return check.name
+
+
+def _recording(check: checks.Check):
+    original = check.verdict
+
+    def verdict(draft, context, *, again=False):
+        found = original(draft, context, again=again)
+        if (found.text is None or found.text == draft.text) and found.again_without is None:
+            return found  # kept (a ruling that keeps the answer changes nothing)
+        name = _name(check, found)
+        if name in OFF:
+            return checks.KEEP
+        ACTED.append(name)
+        return found
+    return verdict
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("scenarios")
+    p.add_argument("--condition", default="F")
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--out", default="out/check-ablation")
+    args = p.parse_args()
+    condition = CONDITIONS[args.condition]
+    for variant in checks.FOR_VARIANT.values():
+        for check in variant:
+            check.verdict = _recording(check)
+    settings = Settings.load({})
+    setup = Setup(LlamaCppLLM("models/qwen2.5-coder-0.5b-instruct.gguf", threads=args.threads),
+                  build_embedder(settings), build_vector_client(settings))
+    rows, table = [], defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))  # check -> scenario -> fired, gained, lost
+    for name in args.scenarios.split(","):
+        scenario = load_scenario(f"dreaming_agent/bench/scenarios/{name}.json")
+        agent = _agent(setup, condition, 0)
+        try:
+            for session in scenario.sessions:
+                agent.new_conversation(session.id)
+                for i, text in enumerate(session.turns):
+                    stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
+                    agent.ingest(text, now=stamp.isoformat(), learn=condition.learn)
+                agent.learning.wait()
+                if condition.dream_each_session:
+                    agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
+            for i, q in enumerate(scenario.questions):
+                asked = (dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)).isoformat()
+
+                def ask():
+                    ACTED.clear()
+                    agent.new_conversation(f"question-{q.id}")
+                    result = agent.ask(q.question, condition.mode, now=asked)
+                    return result.answer, score_answer(q, result.answer, result.prompt_text).correct, list(ACTED)
+                answer, right, acted = ask()
+                for check_name in dict.fromkeys(acted):
+                    OFF.add(check_name)
+                    try:
+                        without, right_without, _ = ask()
+                    finally:
+                        OFF.discard(check_name)
+                    cell = table[check_name][name]
+                    cell[0] += 1
+                    cell[1] += bool(right and not right_without)
+                    cell[2] += bool(right_without and not right)
+                    rows.append({"scenario": name, "question": q.id, "type": q.type, "check": check_name,
+                                 "with": answer, "right": right, "without": without, "right_without": right_without})
+                print(f"{name} {q.id} {'right' if right else 'wrong'} acted: {acted}", flush=True)
+        finally:
+            _finish(agent)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "questions.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    names = args.scenarios.split(",")
+    lines = [f"Condition {args.condition}, 0.5B model, greedy, {args.threads} thread(s). Per scenario: acted on / "
+             "gained / lost (right only with the check / right only without it).", "",
+             "| check | " + " | ".join(names) + " | net |", "|---|" + "---|" * (len(names) + 1)]
+    for check_name, cells in sorted(table.items()):
+        net = sum(c[1] - c[2] for c in cells.values())
+        lines.append(f"| {check_name} | " + " | ".join("{}/{}/{}".format(*cells.get(n, [0, 0, 0])) for n in names)
+                     + f" | {net:+d} |")
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
