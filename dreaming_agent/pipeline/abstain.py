@@ -250,6 +250,20 @@ class Relations:
                      "replaced by 'I don't know'", tuple(named))
 
 
+def _theirs(question: str, relation: str, code: str) -> bool:
+    """Whether the question asks after the relation, not a thing named after it: a possessive with no first-person
+    word ("my", "mis", "our") in the three words before it names a thing ("a local children's hospital"); "my
+    sister's name", "Joaquín's girlfriend" and "my coworker and brother" ask after a person."""
+    module = lang.of(code)
+    first = set(f"{module.FIRST_PERSON} {module.FIRST_PERSON_PLURAL}".split())
+    said = words(normalize(question))
+    for i, word in enumerate(said):
+        bare = re.sub(r"['’]s?$", "", word)
+        if bare == relation and (bare == word or first & set(said[max(0, i - 3):i])):
+            return True
+    return False
+
+
 def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | None:
     """The relations `question` asks after, checked against everything the person said (`said()`: their messages,
     read only when the question names a relation).
@@ -257,7 +271,8 @@ def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | N
     None when the question names no relation to a person (animals go by breed: "my greyhound" is a dog) or is in a
     language this does not know."""
     code = language(question)
-    asked = tuple(relation_words(question, language=code, people=True)) if code else ()
+    asked = tuple(w for w in relation_words(question, language=code, people=True) if _theirs(question, w, code)
+                  ) if code else ()
     if not asked:
         return None
     groups = {w: relation_group(w) for w in asked}

@@ -18,6 +18,24 @@ def test_a_relation_never_mentioned_is_not_known_without_asking_the_model(make_a
     assert agent.ask("¿Cómo se llama mi madre?", mode="rag").answer == "Tu madre se llama Itziar."  # RAG stays naive
 
 
+def test_a_relation_word_that_is_not_theirs_is_no_relation_asked_after(make_agent):
+    """"A local children's hospital" names a hospital: the question goes to the model, it is not "never mentioned"."""
+    from dreaming_agent.pipeline.abstain import relations
+
+    said = lambda: ["I ran a charity 5K in May."]  # noqa: E731
+    assert relations("Which came first, the volleyball league or the charity 5K for a local children's hospital?",
+                     said) is None
+    assert relations("What did I spend on gifts for my coworker and brother?", said).unsaid == ("brother",)
+    assert relations("What is my sister's job?", said).unsaid == ("sister",)
+    assert relations("¿Cómo se llama mi hermana mayor?", said).unsaid == ("hermana",)
+    llm = ScriptedLLM(defaults={"text": "The volleyball league."})
+    agent = make_agent(llm, AgentConfig(learn=False))
+    agent.ingest("I joined a volleyball league in March.", now="2026-05-01", learn=False)
+    result = agent.turn("Which came first, the volleyball league or the charity run for a children's hospital?",
+                        now="2026-05-02")
+    assert result.blocking_llm_calls == 1 and result.answer == "The volleyball league."
+
+
 def test_a_name_given_for_a_relation_must_have_been_said_with_it(make_agent):
     agent = make_agent(ScriptedLLM(defaults={"text": "Your mother is Itziar."}), AgentConfig(learn=False))
     agent.ingest("Mi hermana Itziar vive en Bilbao.", now="2026-03-01", learn=False)
