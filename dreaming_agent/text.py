@@ -48,9 +48,14 @@ def relations_missing(text: str, other: str) -> list[str]:
 def relation_words(text: str, *, language: str = "en", people: bool = False) -> list[str]:
     """The relation words `text` names (sister, perro, son-in-law…; only people's with `people`), normalised."""
     skip = _NOT_RELATIONS_IN.get(language, frozenset())
-    found = (_POSSESSIVE.sub("", w) for w in words(normalize(text)))
+    found = (without_possessive(w) for w in words(normalize(text)))
     return [w for w in dict.fromkeys(found)
             if w not in skip and (w in PEOPLE if people else any(w in g for g in _RELATIONS))]
+
+
+def without_possessive(word: str) -> str:
+    """"sister's" and "parents'" as "sister" and "parents"."""
+    return _POSSESSIVE.sub("", word)
 
 
 def relation_group(word: str) -> frozenset[str]:

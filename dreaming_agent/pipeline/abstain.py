@@ -9,7 +9,7 @@ from .. import lang
 from ..lang import language, said_in
 from ..dream.roles import PERSON_WORDS, PET_WORDS, cued_roles
 from ..text import (ANIMALS, KIN, content_words, mentions, normalize, numbers, proper_nouns, relation_group,
-                    relation_words, split_sentences, words)
+                    relation_words, split_sentences, without_possessive, words)
 
 UNKNOWN = lang.each("UNKNOWN")
 
@@ -204,6 +204,7 @@ def check(answer: str, question: str, evidence_text: str) -> Check:
 
 # A question that asks for a name: "What's my mother's name?", "¿Cómo se llama mi perro?", "Who is my boss?"
 _ASKS_NAME = lang.words("ASKS_NAME")
+_FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_PLURAL")  # the person's own: "my", "mis"
 
 
 # A question that asks for a quantity: "How old is my brother?", "¿Cuántos hijos tiene mi hermana?"
@@ -250,18 +251,14 @@ class Relations:
                      "replaced by 'I don't know'", tuple(named))
 
 
-def _theirs(question: str, relation: str, code: str) -> bool:
+def _theirs(question: str, relation: str) -> bool:
     """Whether the question asks after the relation, not a thing named after it: a possessive with no first-person
     word ("my", "mis", "our") in the three words before it names a thing ("a local children's hospital"); "my
     sister's name", "Joaquín's girlfriend" and "my coworker and brother" ask after a person."""
-    module = lang.of(code)
-    first = set(f"{module.FIRST_PERSON} {module.FIRST_PERSON_PLURAL}".split())
     said = words(normalize(question))
-    for i, word in enumerate(said):
-        bare = re.sub(r"['’]s?$", "", word)
-        if bare == relation and (bare == word or first & set(said[max(0, i - 3):i])):
-            return True
-    return False
+    return any(without_possessive(word) == relation
+               and (without_possessive(word) == word or _FIRST_PERSON & set(said[max(0, i - 3):i]))
+               for i, word in enumerate(said))
 
 
 def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | None:
@@ -271,7 +268,7 @@ def relations(question: str, said: Callable[[], Iterable[str]]) -> Relations | N
     None when the question names no relation to a person (animals go by breed: "my greyhound" is a dog) or is in a
     language this does not know."""
     code = language(question)
-    asked = tuple(w for w in relation_words(question, language=code, people=True) if _theirs(question, w, code)
+    asked = tuple(w for w in relation_words(question, language=code, people=True) if _theirs(question, w)
                   ) if code else ()
     if not asked:
         return None
