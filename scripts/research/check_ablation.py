@@ -1,10 +1,12 @@
 """What each answer check gains and loses: `python scripts/research/check_ablation.py dev,holdout,third [--condition F]
-[--threads 1] [--out DIR]`.
+[--threads 1] [--out DIR]`; a LoCoMo conversation is named `locomo:conv-26` (its first `--max-questions`, read from
+`--locomo`, scored by token F1).
 
 Every question is asked once with all checks, recording which checks acted (changed the answer or asked again).
 Answers are greedy and each question is asked read-only in a fresh conversation, so a check that did not act on a
 question cannot change its answer when it is off: only the questions a check acted on are asked again with that one
-check off. A question is "gained" by a check when it is right with it and wrong without, "lost" the other way.
+check off. A question is "gained" by a check when it is right with it and wrong without, "lost" the other way; on
+LoCoMo, when its F1 is higher with the check, or lower. LoCoMo's text stays in ../shared: rows name questions by id.
 The checks inside "Off the question" (Own name, Another's name, Replaced value, Off the question) count apart.
 """
 from __future__ import annotations
@@ -21,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from dreaming_agent.bench.conditions import CONDITIONS  # noqa: E402
 from dreaming_agent.bench.runner import Setup, _agent, _finish  # noqa: E402
 from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
-from dreaming_agent.bench.scoring import score_answer  # noqa: E402
+from dreaming_agent.bench.locomo import load_locomo  # noqa: E402
+from dreaming_agent.bench.scoring import score_answer, score_locomo  # noqa: E402
 from dreaming_agent.llm.llamacpp import LlamaCppLLM  # noqa: E402
 from dreaming_agent.pipeline import checks  # noqa: E402
 from dreaming_agent.settings import Settings  # noqa: E402
@@ -55,12 +58,54 @@ def _recording(check: checks.Check):
     return verdict
 
 
+def _fed(agent, name: str, condition, args):
+    """Feed the agent one scenario or LoCoMo conversation; yield (question id, type, ask) where ask() asks it
+    read-only in a fresh conversation and returns (answer, score): 1.0 or 0.0 right, or LoCoMo's token F1."""
+    if name.startswith("locomo:"):
+        conversation = load_locomo(args.locomo, samples=[name.split(":", 1)[1]], max_questions=args.max_questions)[0]
+        session = None
+        for turn in conversation.turns:
+            if turn.session != session:
+                session = turn.session
+                agent.new_conversation(f"session-{session}")
+            agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
+                         speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
+        agent.learning.wait()
+        last = (conversation.turns[-1].session_time + dt.timedelta(days=1)).isoformat()
+        for q in conversation.questions:
+            def ask(q=q):
+                agent.new_conversation(f"question-{q.id}")
+                result = agent.ask(q.question, condition.mode, now=last)
+                return result.answer, score_locomo(q, result.answer, ()).f1
+            yield q.id, q.category_name, ask
+        return
+    scenario = load_scenario(f"dreaming_agent/bench/scenarios/{name}.json")
+    for session in scenario.sessions:
+        agent.new_conversation(session.id)
+        for i, text in enumerate(session.turns):
+            stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
+            agent.ingest(text, now=stamp.isoformat(), learn=condition.learn)
+        agent.learning.wait()
+        if condition.dream_each_session:
+            agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
+    for i, q in enumerate(scenario.questions):
+        asked = (dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)).isoformat()
+
+        def ask(q=q, asked=asked):
+            agent.new_conversation(f"question-{q.id}")
+            result = agent.ask(q.question, condition.mode, now=asked)
+            return result.answer, float(score_answer(q, result.answer, result.prompt_text).correct)
+        yield q.id, q.type, ask
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("scenarios")
     p.add_argument("--condition", default="F")
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--out", default="out/check-ablation")
+    p.add_argument("--locomo", default="../shared/data/locomo/locomo10.json")
+    p.add_argument("--max-questions", type=int, default=100)
     args = p.parse_args()
     condition = CONDITIONS[args.condition]
     for variant in checks.FOR_VARIANT.values():
@@ -70,40 +115,31 @@ def main() -> None:
     setup = Setup(LlamaCppLLM("models/qwen2.5-coder-0.5b-instruct.gguf", threads=args.threads),
                   build_embedder(settings), build_vector_client(settings))
     rows, table = [], defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))  # check -> scenario -> fired, gained, lost
+    totals: dict[str, list[float]] = defaultdict(list)  # scenario -> each question's score with every check
     for name in args.scenarios.split(","):
-        scenario = load_scenario(f"dreaming_agent/bench/scenarios/{name}.json")
         agent = _agent(setup, condition, 0)
         try:
-            for session in scenario.sessions:
-                agent.new_conversation(session.id)
-                for i, text in enumerate(session.turns):
-                    stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
-                    agent.ingest(text, now=stamp.isoformat(), learn=condition.learn)
-                agent.learning.wait()
-                if condition.dream_each_session:
-                    agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
-            for i, q in enumerate(scenario.questions):
-                asked = (dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)).isoformat()
+            for qid, qtype, asking in _fed(agent, name, condition, args):
 
                 def ask():
                     ACTED.clear()
-                    agent.new_conversation(f"question-{q.id}")
-                    result = agent.ask(q.question, condition.mode, now=asked)
-                    return result.answer, score_answer(q, result.answer, result.prompt_text).correct, list(ACTED)
-                answer, right, acted = ask()
+                    answer, score = asking()
+                    return answer, score, list(ACTED)
+                answer, score, acted = ask()
+                totals[name].append(score)
                 for check_name in dict.fromkeys(acted):
                     OFF.add(check_name)
                     try:
-                        without, right_without, _ = ask()
+                        without, score_without, _ = ask()
                     finally:
                         OFF.discard(check_name)
                     cell = table[check_name][name]
                     cell[0] += 1
-                    cell[1] += bool(right and not right_without)
-                    cell[2] += bool(right_without and not right)
-                    rows.append({"scenario": name, "question": q.id, "type": q.type, "check": check_name,
-                                 "with": answer, "right": right, "without": without, "right_without": right_without})
-                print(f"{name} {q.id} {'right' if right else 'wrong'} acted: {acted}", flush=True)
+                    cell[1] += bool(score > score_without)
+                    cell[2] += bool(score_without > score)
+                    rows.append({"scenario": name, "question": qid, "type": qtype, "check": check_name,
+                                 "with": answer, "score": score, "without": without, "score_without": score_without})
+                print(f"{name} {qid} {score:.2f} acted: {acted}", flush=True)
         finally:
             _finish(agent)
     out = Path(args.out)
@@ -111,7 +147,9 @@ def main() -> None:
     (out / "questions.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
     names = args.scenarios.split(",")
     lines = [f"Condition {args.condition}, 0.5B model, greedy, {args.threads} thread(s). Per scenario: acted on / "
-             "gained / lost (right only with the check / right only without it).", "",
+             "gained / lost (right only with the check / right only without it; on LoCoMo, a higher or a lower token "
+             "F1).", "", "With every check: " + ", ".join(
+                 f"{n} {sum(totals[n]):.2f} of {len(totals[n])}" for n in args.scenarios.split(",")) + ".", "",
              "| check | " + " | ".join(names) + " | net |", "|---|" + "---|" * (len(names) + 1)]
     for check_name, cells in sorted(table.items()):
         net = sum(c[1] - c[2] for c in cells.values())

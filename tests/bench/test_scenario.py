@@ -16,7 +16,7 @@ from dreaming_agent.errors import ConfigError
 PUBLISHED = ["dev.json", "holdout.json", "third.json"]
 
 
-@pytest.fixture(scope="module", params=[*PUBLISHED, "fourth.json"])
+@pytest.fixture(scope="module", params=[*PUBLISHED, "fourth.json", "fifth.json"])
 def scenario(request):
     return load_scenario(SCENARIOS_DIR / request.param)
 
@@ -67,8 +67,9 @@ def test_scenario_asks_in_both_languages(published):
     assert 0.3 <= len(spanish) / len(scenario.questions) <= 0.7
 
 
-def test_fourth_scenario_asks_every_type_with_enough_updates_and_dates():
-    scenario = load_scenario(SCENARIOS_DIR / "fourth.json")
+@pytest.mark.parametrize("name", ["fourth.json", "fifth.json"])
+def test_a_held_out_scenario_asks_every_type_with_enough_updates_and_dates(name):
+    scenario = load_scenario(SCENARIOS_DIR / name)
     counts = Counter(q.type for q in scenario.questions)
     assert len(scenario.questions) >= 32 and set(counts) == set(QUESTION_TYPES)
     assert counts["update"] >= 6 and counts["temporal"] >= 6
