@@ -31,8 +31,6 @@ _RELATIONS = lang.groups("RELATIONS")
 # Animals are often named by breed ("my greyhound"), so a lexicon cannot tell that one was never mentioned.
 ANIMALS = lang.groups("ANIMALS")
 PEOPLE = frozenset().union(*_RELATIONS)
-# Family: one person is one of these to the person (a sister is no daughter); a friend may also be a neighbour.
-KIN = PEOPLE - lang.words("NOT_KIN")
 _RELATIONS += ANIMALS
 _POSSESSIVE = re.compile(r"['’]s?$")  # "sister's", "parents'"
 # Relation words that in a question of one language ask after nobody ("son" is Spanish for "they are").

@@ -25,7 +25,6 @@ _CUES: dict[Role, frozenset[str]] = {
     # in "works as a manager at Acme" Acme is the employer
     "person": PEOPLE - lang.words("JOB_TITLES") | lang.words("PERSON_CUES"),
 }
-PET_WORDS, PERSON_WORDS = _CUES["pet"], _CUES["person"]
 # Whom a naming word may introduce besides the cues above: someone known by what they do for the person ("Found a
 # cello teacher! Se llama Fiona"). Not cues elsewhere: in "works as a teacher at Colegio Sorolla" the school employs.
 _NAMED_BY_TRADE = lang.words("NAMED_BY_TRADE")

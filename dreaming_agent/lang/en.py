@@ -49,8 +49,6 @@ RELATIONS = {
     "father-in-law": "father-in-law", "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
 }
 ANIMALS = {"dog": "dog dogs puppy", "cat": "cat cats kitten"}
-# Relations that are not family: one person may be several of these to the person.
-NOT_KIN = "boyfriend girlfriend partner friend friends neighbour neighbor boss manager supervisor"
 # Relation words that in a question of this language ask after nobody.
 NOT_RELATIONS = ""
 # Greeting, thanks, agreement, praise and exclamation: a sentence of only these and names tells nothing.

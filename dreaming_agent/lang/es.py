@@ -48,7 +48,6 @@ RELATIONS = {
     "mother-in-law": "suegra", "father-in-law": "suegro", "brother-in-law": "cunado", "sister-in-law": "cunada",
 }
 ANIMALS = {"dog": "perro perra perrito perrita", "cat": "gato gata gatito gatita"}
-NOT_KIN = "novio novia pareja amigo amiga amigos amigas vecino vecina jefe jefa encargado encargada"
 NOT_RELATIONS = "son"  # also "they are"
 SMALL_TALK = """hola buenas buenos dias tardes noches gracias muchas muchisimas guau vaya uau ay jaja jajaja genial estupendo
     perfecto claro vale bien muy super que chulo adios hasta luego pronto nos vemos hablamos felicidades

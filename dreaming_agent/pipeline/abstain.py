@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from .. import lang
-from ..lang import language, said_in
-from ..dream.roles import PERSON_WORDS, PET_WORDS, cued_roles
-from ..text import (ANIMALS, KIN, content_words, mentions, normalize, numbers, proper_nouns, relation_group,
-                    relation_words, split_sentences, without_possessive, words)
+from ..lang import language
+from ..text import (mentions, normalize, numbers, proper_nouns, relation_group, relation_words, split_sentences,
+                    without_possessive, words)
 
 UNKNOWN = lang.each("UNKNOWN")
 
@@ -59,35 +58,6 @@ def in_their_language(answer: str, question: str) -> str:
     return answer
 
 
-def off_the_question(answer: str, question: str, shown: list[tuple[str, float]], message_of: Callable[[int], str], *,
-                     below: float) -> int | None:
-    """The evidence line `answer` restates when that line is off the question, else None.
-
-    `shown`: each line's text (without its date) and search score; `message_of(i)`: the whole message line `i` comes
-    from, read only for the line restated. Off the question: the line's message is in the question's language and
-    has none of its words, and the line scored lowest of all, under `below` times the best line (across two languages
-    no word is shared: "Mi hermano es Gonzalo" from "My brother Gonzalo lives in Montevideo" answers "¿Cómo se llama
-    mi hermano?"; and a move answers where one lives without the word: "I moved from Lisbon to Porto" scored 0.12 for
-    "Where do I live now?", the allergy 0.05).
-    The answer restates it when two thirds of the answer's words are the line's. In the app, after the move was
-    deleted, "Where do I live now?" read "Vivo en Vitoria y trabajo…", "Hola, me llamo Itziar." and "I'm allergic to
-    peanuts.", and the 0.5B model answered with the one line in the question's language. The message, not the line
-    alone: "Se llama Fiona, she's from Aberdeen" answers "Who is my cello teacher?" after "Found a cello teacher!"."""
-    said = content_words(answer)
-    if not said or not shown or language(question) is None:
-        return None
-    overlap = [len(said & content_words(text)) for text, _ in shown]
-    line = max(range(len(shown)), key=overlap.__getitem__)
-    score, scores = shown[line][1], [s for _, s in shown]
-    restated = 3 * overlap[line] >= 2 * len(said)
-    if not (restated and max(scores) > 0 and score <= min(scores) and score < below * max(scores)):
-        return None
-    message = message_of(line)
-    if language(message) == language(question) and not content_words(question) & content_words(message):
-        return line
-    return None
-
-
 # A question after the person's own name: "What's my name?", "¿Cómo me llamo?", "Who am I?"
 _OWN_NAME_ASKED = re.compile(r"\b(?:" + lang.pattern("OWN_NAME_ASKED") + r")\b")
 # The person giving their own name: "Me llamo Bruno", "my name is Héctor Alcaraz", "I'm Tomás", "call me Ro".
@@ -118,65 +88,6 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     if not named or not all(set(n.split()) <= own_words for n in named):
         return None
     return [i for i, names in own.items() if names]
-
-
-@dataclass(frozen=True)
-class Misnamed:
-    """What a question asks the name of, and the names of an answer the person's own words give to someone else."""
-
-    asked: str = ""  # "pet", "person" or a relative's word ("nieta"); "" when the question asks neither
-    names: tuple[str, ...] = ()
-    given_to: str = ""  # to whom the person's words give them, for the trace
-
-
-def given_to_another_kind(answer: str, question: str, said: Callable[[], Iterable[str]]) -> Misnamed:
-    """The names in `answer` that the person's own words (`said()`, read only when needed) give only to another kind
-    than the question asks of (a person for a pet's, a pet for a person's), only with another animal ("my cat
-    Pimentón" for "¿Cómo se llama mi perro?"), or only to another relative ("Mi hija Marisela" for "¿Cómo se llama
-    mi nieta?": one person is not both; a name never said beside the relative is `Relations.check`'s to refuse).
-
-    In the held-out scenarios the 0.5B model answered "¿Cómo se llama mi loro?" with the son ("Tu hijo Joaquín te
-    llamó anoche." was shown for its "llamó") and "¿Cómo se llama mi nieta?" with the daughter; in the app, "¿Cómo se
-    llama mi perro?" with the cat's name. An animal named only by its breed ("a greyhound called Canela") is no
-    animal this knows, and is left alone; so is a friend asked as a neighbour (one may be both)."""
-    if language(question) is None:
-        return Misnamed()
-    asked = normalize(question)
-    asked_words = {re.sub(r"['’]s?$", "", w) for w in words(asked)}  # "son's" asks after a son
-    kind = "pet" if asked_words & PET_WORDS else "person" if asked_words & PERSON_WORDS else ""
-    named = [n for n in _named(answer) if not mentions(n, asked)]
-    if not _ASKS_NAME & asked_words or not kind or not named:
-        return Misnamed(kind)
-    animal = [i for i, group in enumerate(ANIMALS) if group & asked_words]
-    asked_people = relation_words(question, language=language(question), people=True) if kind == "person" else []
-    kin = [w for w in asked_people if w in KIN]
-    cued: dict[str, set[tuple[str, str]]] = {n: set() for n in named}
-    animals: dict[str, set[int]] = {n: set() for n in named}  # the animals each name was said with
-    asked_kin = frozenset().union(*(relation_group(w) for w in kin))
-    beside: set[str] = set()  # names said in a message that also names the relative asked after
-    for text in said():
-        present = set(words(normalize(text)))
-        for n in named:
-            if mentions(n, text):
-                cued[n] |= cued_roles(n, text)
-                animals[n] |= {i for i, group in enumerate(ANIMALS) if group & present}
-                if asked_kin & present:
-                    beside.add(n)
-    other = "person" if kind == "pet" else "pet"
-    misnamed, given_to = [], set()
-    for n in named:
-        roles = {role for role, _ in cued[n]}
-        relatives = {word for role, word in cued[n] if role == "person"}
-        if other in roles and kind not in roles:
-            given_to.add("a person" if other == "person" else "a pet")
-        elif animal and animals[n] and not set(animal) & animals[n]:
-            given_to.add("another animal")
-        elif n in beside and relatives and relatives <= KIN and not asked_kin & relatives:
-            given_to.add(f"their {' or '.join(sorted(relatives))}")
-        else:
-            continue
-        misnamed.append(n)
-    return Misnamed(kin[0] if kin else kind, tuple(misnamed), " or ".join(sorted(given_to)))
 
 
 _UNKNOWN_LANGUAGE = "the question is in a language this does not know: the model's answer stands"
@@ -223,11 +134,6 @@ class Relations:
     def about_someone_known(self, question: str) -> bool:
         """"¿Cómo se llama la novia de Joaquín?": a name in the question that the person said with the relation."""
         return any(mentions(n, self.told_with) for n in proper_nouns(question))
-
-    def never_said(self, question: str) -> Check:
-        return Check(UNKNOWN[language(question)], True,
-                     f"you never mentioned a {', '.join(self.unsaid)}: nothing to answer from (no model call)",
-                     never_mentioned=self.unsaid)
 
     def check(self, answer: str, question: str, *, dated: bool = False) -> Check:
         """A name asked for a relation must be one the person said in a message that names that relation; so must

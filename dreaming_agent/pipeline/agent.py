@@ -45,13 +45,8 @@ class AgentConfig:
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
     seed: int = 0
-    # Default LightMem variant: an answer that restates an evidence line whose message is in the question's language
-    # with none of its words, the line scoring lowest and under this share of the best line's score, is asked once
-    # more without that line (None: off; `abstain.off_the_question`).
-    off_the_question: float | None = 0.6
     # Default LightMem variant: an answer that gives the person's own name for a name asked of someone or something
-    # else, or a name the person gave only to another kind, animal or relative, is asked again without the lines
-    # saying it (`checks.OffTheQuestion`).
+    # else is asked again without the lines saying it (`checks.WrongLine`).
     name_checks: bool = True
 
 
@@ -162,9 +157,9 @@ class Agent:
     def _answer(self, planned: Plan, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
                 on_text: Callable[[str | None], None] | None = None) -> TurnResult:
         """Gather, read the turns before, ask the model, run the answer checks (`checks.run`)."""
-        started, today, told = time.perf_counter(), stamp[:10], Told(self.store)
+        started, today = time.perf_counter(), stamp[:10]
         evidence = self.gather(planned, mode, today=today, exclude_message=exclude_message,
-                               touch_at=None if read_only else stamp, told=told)
+                               touch_at=None if read_only else stamp)
         trace = Trace(list(evidence.steps))
         view = current_window(self.store, self.session)
         recent = recent_turns(view.chat_messages(mode), planned, evidence, current=exclude_message is not None,
@@ -174,7 +169,7 @@ class Agent:
         responder = Responder(self.llm, self.prompts, self.config.limits, evidence.prompt, planned.text, today,
                               [c.text for c in evidence.facts], view.summary, self._reply_tokens, self.config.seed)
         draft = checks.Draft("", evidence, recent, responder.prompt(evidence.lines, recent))
-        context = checks.Context(planned, self.store, told, self.config.off_the_question, self.config.name_checks)
+        context = checks.Context(planned, self.store, self.config.name_checks)
         draft = checks.run(checks.FOR_VARIANT[self.config.variant], draft, context, responder, trace, on_text)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)

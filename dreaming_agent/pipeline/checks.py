@@ -15,10 +15,9 @@ from ..context.budget import PackedPrompt
 from ..errors import BackendUnavailable, ModelTimeout
 from ..llm.base import ChatMessage
 from ..store import Store
-from ..text import mentions
 from . import abstain, acknowledge, dates, voice
 from .evidence import Evidence
-from .plan import Plan, Told
+from .plan import Plan
 from .responder import Responder
 from .trace import Step, Trace
 
@@ -66,9 +65,7 @@ class Context:
 
     plan: Plan
     store: Store
-    told: Told
-    off_the_question: float | None  # see `AgentConfig.off_the_question`
-    name_checks: bool
+    name_checks: bool  # see `AgentConfig.name_checks`
 
 
 class Check:
@@ -162,19 +159,6 @@ def _abstention(check: abstain.Check, by: str) -> Step:
 
 
 # -- the checks, in the order they run --------------------------------------------------------------------
-class NeverSaid(Check):
-    """A question about a relation the person never mentioned: "I don't know", without a model call."""
-
-    name, before_the_model = "Never said", True
-
-    def applies(self, plan: Plan, evidence: Evidence) -> bool:
-        return evidence.may_abstain and evidence.relations is not None and bool(evidence.relations.unsaid)
-
-    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
-        ruling = draft.evidence.relations.never_said(context.plan.text)
-        return replaced(ruling.answer, ruling=_abstention(ruling, self.name))
-
-
 class NoEvidence(Check):
     """A question about the person with no evidence line and no fact: "I don't know", without a model call."""
 
@@ -218,72 +202,47 @@ class CopiedAcknowledgement(Check):
             "asked again without the recent turns", parsed={"asked_again": True}))
 
 
-# Why an answer asked again without the lines it was read from became "I don't know", by the check that found it.
-_AGAIN = {"Off the question": "asked again without that line, the answer restated another line off the question",
-          "Own name": "asked again without those lines, the answer gave the person's own name again",
-          "Another's name": "asked again without those lines, the answer again named one of another kind"}
+# Why an answer asked again without the lines it was read from became "I don't know", by the slip found.
+_AGAIN = {"Own name": "asked again without those lines, the answer gave the person's own name again"}
 
 
-class OffTheQuestion(Check):
-    """An answer that restates an evidence line off the question (`abstain.off_the_question`), gives the person's
-    own name for someone else's (`abstain.own_name_given`) or a name of another kind
-    (`abstain.given_to_another_kind`): asked again without the lines behind it; still off, "I don't know"."""
+class WrongLine(Check):
+    """An answer read from a line that cannot answer the question: the person's own name given for someone or
+    something else's (`abstain.own_name_given`). Asked again without the lines behind it; still wrong, "I don't
+    know"."""
 
-    name = "Off the question"
+    name = "Wrong line"
 
     def applies(self, plan: Plan, evidence: Evidence) -> bool:
         return evidence.may_abstain
 
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
-        off = _off_the_question(draft, context) if draft.text else None
-        if off is None:
+        slip = _wrong_line(draft, context) if draft.text else None
+        if slip is None:
             return KEEP
-        indices, name, reason, found = off
+        indices, name, reason = slip
         unknown = abstain.UNKNOWN[context.plan.language]
         if again:
             return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name]), name))
-        note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices], **found})
+        note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices]})
         if not indices:  # nothing to leave out: asked again, the same prompt would give the same answer
             return replaced(unknown, note=note, ruling=_abstention(abstain.Check(unknown, True, reason), name))
         return asked_again(tuple(indices), note=note)
 
 
-def _off_the_question(draft: Draft, context: Context) -> tuple[list[int], str, str, dict] | None:
-    """The indices of the evidence lines to leave out for an answer off the question, the check's name, why, and what
-    it found besides (for a name given to another kind: the names, what was asked, to whom the person gave them);
-    None when the answer is none of the three slips (or their checks are off)."""
-    answer, question, packed = draft.text, context.plan.text, draft.packed
+def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | None:
+    """The indices of the evidence lines to leave out, the slip's name and why; None when the answer is no slip
+    (or the name checks are off)."""
+    if not context.name_checks:
+        return None
+    packed = draft.packed
     kept = [draft.evidence.shown[i] for i in packed.kept_evidence]
-    if context.name_checks:
-        own = abstain.own_name_given(answer, question, [c.text for c in kept])
-        if own is not None:
-            return [packed.kept_evidence[i] for i in own], "Own name", (
-                "the answer gave the person's own name for the name of someone or something else; "
-                + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'")), {}
-        misnamed = abstain.given_to_another_kind(answer, question, context.told)
-        if misnamed.names:
-            lines = [i for i, c in enumerate(kept) if any(mentions(n, c.text) for n in misnamed.names)]
-            return [packed.kept_evidence[i] for i in lines], "Another's name", (
-                f"the answer named {', '.join(misnamed.names)} for a {misnamed.asked}'s name, a name the person "
-                f"gave only to {misnamed.given_to}; "
-                + ("asked again without the lines that name them" if lines else "replaced by 'I don't know'")), {
-                "named": list(misnamed.names), "asked": misnamed.asked, "given_to": misnamed.given_to}
-    below = context.off_the_question
-    if below is None:
+    own = abstain.own_name_given(draft.text, context.plan.text, [c.text for c in kept])
+    if own is None:
         return None
-
-    def message_of(i: int) -> str:  # the whole message(s) the line comes from
-        c = kept[i]
-        ids = {c.record.message_id} if c.kind == "sentence" else {s.message_id for s in c.record.sources}
-        return " ".join(s.text for s in context.store.sentences(message_ids=ids)) or c.text
-
-    line = abstain.off_the_question(answer, question, [(c.text, c.score) for c in kept], message_of, below=below)
-    if line is None:
-        return None
-    best = max(c.score for c in kept)
-    return [packed.kept_evidence[line]], "Off the question", (
-        f"the answer restated {kept[line].text!r}, the lowest-scored line, from a message with no word of the "
-        f"question: {kept[line].score:.2f} (under {below:g} x the best line's {best:.2f}); asked again without it"), {}
+    return [packed.kept_evidence[i] for i in own], "Own name", (
+        "the answer gave the person's own name for the name of someone or something else; "
+        + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
 
 
 class EmptyAnswer(Check):
@@ -372,7 +331,7 @@ class Voice(Check):
 
 
 # The default variant's checks, in order; the published pipeline keeps only what any reply needs.
-DEFAULT: list[Check] = [NeverSaid(), NoEvidence(), CopiedAcknowledgement(), OffTheQuestion(), EmptyAnswer(),
-                        Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
+DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), EmptyAnswer(), Abstention(),
+                        Acknowledgement(), InTheirLanguage(), Voice()]
 PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
 FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}

@@ -7,7 +7,7 @@ Answers are greedy and each question is asked read-only in a fresh conversation,
 question cannot change its answer when it is off: only the questions a check acted on are asked again with that one
 check off. A question is "gained" by a check when it is right with it and wrong without, "lost" the other way; on
 LoCoMo, when its F1 is higher with the check, or lower. LoCoMo's text stays in ../shared: rows name questions by id.
-The checks inside "Off the question" (Own name, Another's name, Replaced value, Off the question) count apart.
+The slips inside "Wrong line" (Own name; Replaced value with typed memory) count apart.
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ ACTED: list[str] = []  # the check names that acted on the question being asked
 
 
 def _name(check: checks.Check, verdict: checks.Verdict) -> str:
-    """The check's name, or for "Off the question" the slip it found (its note or ruling names it)."""
+    """The check's name, or for "Wrong line" the slip it found (its note or ruling names it)."""
     if verdict.note is not None:
         return verdict.note.name
     if verdict.ruling is not None and isinstance(verdict.ruling.parsed, dict) and verdict.ruling.parsed.get("by"):

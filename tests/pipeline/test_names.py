@@ -1,6 +1,6 @@
-"""A name asked of someone or something is never the person's own, nor one they gave only to another kind (a pet for
-a person, a person for a pet): code finds the slip, asks once more without the lines that say the name, then
-abstains. And a question about the person does not read what they just told of a relative or pet."""
+"""A name asked of someone or something is never the person's own: code finds the slip, asks once more without the
+lines where they give it, then abstains. And a question about the person does not read what they just told of a
+relative or pet."""
 import pytest
 
 from dreaming_agent.pipeline import abstain
@@ -32,34 +32,6 @@ def test_a_full_name_counts_as_the_persons_in_any_of_its_parts():
     assert abstain.own_name_given("Tu médico es el Dr. Patel.", "¿Quién es mi médico ahora?", shown) is None
 
 
-_SAID = ["Mi hijo Joaquín me llamó anoche.", "At home it's me, my wife Rosario and Don Chema, a parrot.",
-         "My dog Canela is on a diet.", "Mi hija Marisela está embarazada de una niña, mi primera nieta.",
-         "My friend Lucas drove the van.", "They changed their minds: se llama Ximena, no Valeria.",
-         "Found a cello teacher! Se llama Fiona, she's from Aberdeen."]
-
-
-@pytest.mark.parametrize("answer, question, asked, names, given_to", [
-    ("Tu loro es Joaquín.", "¿Cómo se llama mi loro?", "pet", ("joaquin",), "a person"),  # third scenario's slip
-    ("Your son is Canela.", "What's my son's name?", "son", ("canela",), "a pet"),
-    ("Tu hijo es Joaquín.", "¿Cómo se llama mi hijo?", "hijo", (), ""),
-    ("Your wife is Rosario.", "What's my wife's name?", "wife", (), ""),
-    ("Joaquín.", "Where does my son live?", "person", (), ""),  # no name asked
-    ("Joaquín.", "¿Cómo se llama el taller?", "", (), ""),  # the name of neither a pet nor a person
-    # one person is not two relatives: the daughter for the granddaughter, named in one sentence (third scenario's
-    # slip); a name never said beside the relative is the Relations check's; one said with no relative may be anyone
-    ("Tu hija Marisela.", "¿Cómo se llama mi nieta?", "nieta", ("marisela",), "their hija"),
-    ("Joaquín.", "What's my daughter's name?", "daughter", (), ""),
-    ("Se llama Ximena.", "¿Cómo se llama mi nieta?", "nieta", (), ""),
-    ("Marisela.", "¿Cómo se llaman mis hijos?", "hijos", (), ""),
-    ("Lucas.", "Who is my neighbour?", "person", (), ""),  # a friend may be a neighbour too
-    # a name the person gave to someone they know by trade, for a pet (dev scenario, live: "¿Cómo se llama mi perro?")
-    ("Fiona.", "¿Cómo se llama mi perro?", "pet", ("fiona",), "a person"),
-    ("Joaquín.", "What's my friend's name?", "person", (), ""),  # a son may be a friend
-])
-def test_a_name_the_person_gave_only_to_another_kind(answer, question, asked, names, given_to):
-    assert abstain.given_to_another_kind(answer, question, lambda: _SAID) == abstain.Misnamed(asked, names, given_to)
-
-
 def _told(make_agent, reply, *said: tuple[str, str], **config):
     """An agent answering with `reply` (a text, or a function of the messages) that was told `said` ((text, day)…),
     in a new conversation."""
@@ -86,17 +58,6 @@ def test_the_persons_own_name_for_a_pets_is_asked_again_without_their_introducti
     assert off.ask("¿Cómo se llama mi perra?").answer == "Bruno."
 
 
-def test_a_persons_name_given_again_for_a_pets_is_i_dont_know(make_agent):
-    agent = _told(make_agent, "Tu loro es Joaquín.", ("Mi hijo Joaquín vive en Austin.", "2026-03-01"),
-                  ("Joaquín me llamó anoche.", "2026-03-02"))
-    result = agent.ask("¿Cómo se llama mi loro?")
-    assert result.answer == "No lo sé." and result.blocking_llm_calls == 2
-    misnamed = result.trace.step("Another's name").parsed
-    assert (misnamed["named"], misnamed["asked"], misnamed["given_to"]) == (["joaquin"], "pet", "a person")
-    assert result.trace.step("Abstention").parsed["by"] == "Another's name"  # asked again, named one again
-    assert "Joaquín" not in result.prompt_text  # asked again without the lines that name him
-
-
 def test_a_question_about_the_person_does_not_read_what_they_just_told_of_a_relative_or_pet(make_agent):
     # In the app (0.5B model): with these just said, "¿A qué soy alérgica?" was answered about the sister.
     agent = make_agent(ScriptedLLM(defaults={"text": "Anotado."}), AgentConfig(learn=False))
@@ -107,27 +68,3 @@ def test_a_question_about_the_person_does_not_read_what_they_just_told_of_a_rela
     assert "Donostia" not in result.prompt_text and "Pimentón" not in result.prompt_text
     # asked about the sister, what was told of her stays in the window
     assert "[user]\nMi hermana Ane vive en Donostia." in agent.turn("¿Dónde vive mi hermana?", now="2026-03-01").prompt_text
-
-
-def test_a_name_said_only_with_another_animal_is_not_this_ones():
-    said = ["My cat is called Pimentón.", "I have a greyhound called Canela."]
-    # In the app (0.5B model), with only a cat ever mentioned: "¿Cómo se llama mi perro?" -> "Tu perro es Pimentón."
-    assert abstain.given_to_another_kind("Tu perro es Pimentón.", "¿Cómo se llama mi perro?", lambda: said) == (
-        abstain.Misnamed("pet", ("pimenton",), "another animal"))
-    assert not abstain.given_to_another_kind("Your cat is Pimentón.", "What's my cat called?", lambda: said).names
-    # a breed is no animal this knows: Canela may be the cat asked about, for all code can tell
-    assert not abstain.given_to_another_kind("Tu gato es Canela.", "¿Cómo se llama mi gato?", lambda: said).names
-
-
-def test_a_relatives_name_given_for_another_relative_is_asked_again_without_it(make_agent):
-    # third scenario (0.5B model): "¿Cómo se llama mi nieta?" -> "Tu hija Marisela.", the one sentence naming both
-    def model(messages, schema):
-        return "Tu hija Marisela." if "Marisela" in messages[0]["content"] else "Se llama Ximena."
-    agent = _told(make_agent, model, ("Mi hija Marisela está embarazada de una niña, mi primera nieta.", "2026-01-11"),
-                  ("¡Soy abuelo! Mi nieta se llama Ximena.", "2026-03-22"))
-    result = agent.ask("¿Cómo se llama mi nieta?")
-    assert result.answer == "Se llama Ximena." and result.blocking_llm_calls == 2
-    misnamed = result.trace.step("Another's name").parsed
-    assert (misnamed["named"], misnamed["asked"], misnamed["given_to"]) == (["marisela"], "nieta", "their hija")
-    assert "Marisela" not in result.prompt_text
-    assert agent.ask("¿Cómo se llama mi hija?").answer == "Tu hija Marisela."  # asked after the daughter: kept

@@ -41,9 +41,9 @@ def test_lightmem_turn_traces_every_step_and_puts_the_evidence_in_the_prompt(age
     assert result.error is None and result.answer.strip()
     steps = [s.name for s in result.trace.steps]
     assert steps[:4] == ["Controller", "Retriever", "Selector", "Responder"] and steps[-1] == "Abstention"
-    # SmolLM2-135M names the cello teacher for the cat: code sees a person's name given for a pet's and asks once more
+    # a slip code sees (the person's own name for the cat's, a copied acknowledgement) is asked once more
     retried = steps[4:-1]
-    assert retried in ([], ["Another's name", "Responder, again"])
+    assert retried in ([], ["Own name", "Responder, again"], ["Acknowledgement copied", "Responder, again"])
     assert_timed(result)
     assert result.blocking_llm_calls == 1 + len(retried) // 2  # Controller and Selector decide in code (default variant)
     assert result.trace.step("Responder").completion_tokens > 0

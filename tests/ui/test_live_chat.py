@@ -112,21 +112,21 @@ def test_the_dream_says_how_many_groups_it_has_reviewed_of_all(make_agent):
 def test_a_reply_asked_again_streams_afresh_and_only_the_second_is_stored(make_agent):
     from dreaming_agent.testing import ScriptedLLM
 
-    def model(messages, schema):  # the 0.5B model's slip: the one line in the question's language, whatever it asks
-        return "You're allergic to peanuts." if "peanuts" in messages[0]["content"] else "You live in Vitoria."
+    def model(messages, schema):  # the 0.5B model's slip: the person's own name for their cat's
+        return "Your cat is called Itziar." if "me llamo Itziar" in messages[0]["content"] else "Your cat is Pimentón."
     agent = make_agent(ScriptedLLM(defaults={"text": model}))
-    agent.ingest("Vivo en Vitoria y trabajo de enfermera en el hospital.", now="2026-03-01", learn=False)
-    agent.ingest("I'm allergic to peanuts.", now="2026-03-01", learn=False)
+    agent.ingest("Hola, me llamo Itziar.", now="2026-03-01", learn=False)
+    agent.ingest("My cat is called Pimentón.", now="2026-03-01", learn=False)
     agent.new_conversation()
-    views = list(handlers.chat(agent, LiveChat(), "Where do I live now?", "lightmem"))
+    views = list(handlers.chat(agent, LiveChat(), "What's my cat called?", "lightmem"))
     replies = [texts(view.chat)[-1] for view in views[1:-1]]
-    first = "<b>LightMem</b> · You're allergic to"  # the first reply streamed (each word once the next begins)...
+    first = "<b>LightMem</b> · Your cat is called"  # the first reply streamed (each word once the next begins)...
     assert first in replies
     restart = replies.index(first) + 1
-    assert replies[restart: restart + 2] == ["<b>LightMem</b> · ", "<b>LightMem</b> · You"]  # withdrawn, then anew
-    assert texts(views[-1].chat)[-1] == "<b>LightMem</b> · You live in Vitoria."
-    assert agent.memory.history()[-1].text == "You live in Vitoria."
-    assert "<b>Off the question</b>" in views[-1].turn
+    assert replies[restart: restart + 2] == ["<b>LightMem</b> · ", "<b>LightMem</b> · Your"]  # withdrawn, then anew
+    assert texts(views[-1].chat)[-1] == "<b>LightMem</b> · Your cat is Pimentón."
+    assert agent.memory.history()[-1].text == "Your cat is Pimentón."
+    assert "<b>Own name</b>" in views[-1].turn
 
 
 def test_a_statement_answered_with_a_refusal_never_shows_it(make_agent):
