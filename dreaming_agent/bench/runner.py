@@ -16,7 +16,7 @@ from .conditions import Condition
 from .locomo import LocomoConversation
 from .longmemeval import LongMemQuestion
 from .longmemeval_scoring import score_longmemeval
-from .scenario import Scenario
+from .scenario import Question, Scenario
 from .scoring import score_answer, score_locomo
 
 
@@ -78,6 +78,52 @@ def _finish(agent: Agent) -> None:
     agent.store.close()
 
 
+def feed_scenario(agent: Agent, scenario: Scenario, condition: Condition, *, live: bool = False,
+                  progress: Callable[[str], None] = lambda kind: None) -> None:
+    """Every session as dated user turns, three minutes apart from 9:00 (answered as in a chat when `live`), the
+    Writer waited for, then a Dream at 23:00 where the condition has one."""
+    for session in scenario.sessions:
+        agent.new_conversation(session.id)
+        for i, text in enumerate(session.turns):
+            stamp = (dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)).isoformat()
+            if live:
+                agent.turn(text, condition.mode, now=stamp)
+            else:
+                agent.ingest(text, now=stamp, learn=condition.learn)
+            progress("turn")
+        agent.learning.wait()
+        if condition.dream_each_session:
+            agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
+
+
+def asked_at(question: Question, i: int) -> str:
+    """When the `i`th question of a scenario is asked: its day, from 10:00, a minute apart."""
+    return (dt.datetime.combine(question.date, dt.time(10, 0)) + dt.timedelta(minutes=i)).isoformat()
+
+
+def feed_locomo(agent: Agent, conversation: LocomoConversation, condition: Condition, *,
+                progress: Callable[[str], None] = lambda kind: None) -> None:
+    """Both speakers' turns as messages (speaker, date and dialogue id kept), a conversation per session, a Dream
+    between sessions where the condition has one, the Writer waited for."""
+    session = None
+    for turn in conversation.turns:
+        if turn.session != session:
+            if session is not None and condition.dream_each_session:
+                agent.learning.wait()
+                agent.memory.dream(now=turn.session_time.isoformat())
+            session = turn.session
+            agent.new_conversation(f"session-{session}")
+        agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
+                     speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
+        progress("turn")
+    agent.learning.wait()
+
+
+def asked_after(conversation: LocomoConversation) -> str:
+    """LoCoMo's questions are asked the day after its last session."""
+    return (conversation.turns[-1].session_time + dt.timedelta(days=1)).isoformat()
+
+
 def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: int) -> list[AnswerRecord]:
     """Feed every session as dated user turns, then ask each question (read-only, or live as turns).
 
@@ -89,33 +135,22 @@ def run_scenario(setup: Setup, scenario: Scenario, condition: Condition, run: in
     question_config = agent.config
     agent.config = replace(question_config, reply_tokens=setup.chat_reply_tokens)
     try:
-        for session in [] if reuse else scenario.sessions:
-            agent.new_conversation(session.id)
-            for i, text in enumerate(session.turns):
-                stamp = (dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)).isoformat()
-                if setup.live:
-                    agent.turn(text, condition.mode, now=stamp)
-                else:
-                    agent.ingest(text, now=stamp, learn=condition.learn)
-                setup.progress("turn")
-            agent.learning.wait()
-            if condition.dream_each_session:
-                agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
         if reuse:
             for _ in range(scenario.turn_count):
                 setup.progress("turn")
-        elif cached is not None and not setup.live:
+        else:
+            feed_scenario(agent, scenario, condition, live=setup.live, progress=setup.progress)
+        if not reuse and cached is not None and not setup.live:
             save_copy(agent.store, cached)
         agent.config = question_config
         records = []
         agent.new_conversation("questions")
         for i, q in enumerate(scenario.questions):
-            asked = dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)
             if setup.live:  # the way the app is used: each question is a turn the next one can see
-                result = agent.turn(q.question, condition.mode, now=asked.isoformat())
+                result = agent.turn(q.question, condition.mode, now=asked_at(q, i))
             else:
                 agent.new_conversation(f"question-{q.id}")
-                result = agent.ask(q.question, condition.mode, now=asked.isoformat())
+                result = agent.ask(q.question, condition.mode, now=asked_at(q, i))
             score = score_answer(q, result.answer, result.prompt_text)
             records.append(AnswerRecord(
                 run, condition.name, q.id, q.type, q.question, result.answer, score.correct, None,
@@ -136,28 +171,17 @@ def run_locomo(setup: Setup, conversation: LocomoConversation, condition: Condit
     reuse = cached is not None and cached.exists()
     agent = _agent(setup, condition, run, open_copy(cached) if reuse else None)
     try:
-        session = None
-        for turn in [] if reuse else conversation.turns:
-            if turn.session != session:
-                if session is not None and condition.dream_each_session:
-                    agent.learning.wait()
-                    agent.memory.dream(now=turn.session_time.isoformat())
-                session = turn.session
-                agent.new_conversation(f"session-{session}")
-            agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
-                         speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
-            setup.progress("turn")
-        agent.learning.wait()
         if reuse:
             for _ in conversation.turns:
                 setup.progress("turn")
-        elif cached is not None:
+        else:
+            feed_locomo(agent, conversation, condition, progress=setup.progress)
+        if not reuse and cached is not None:
             save_copy(agent.store, cached)
-        last = conversation.turns[-1].session_time + dt.timedelta(days=1)
         records = []
         for q in conversation.questions:
             agent.new_conversation(f"question-{q.id}")
-            result = agent.ask(q.question, condition.mode, now=last.isoformat())
+            result = agent.ask(q.question, condition.mode, now=asked_after(conversation))
             dia_ids = {s.external_id for c in result.evidence for s in c.sources if s.external_id}
             score = score_locomo(q, result.answer, dia_ids)
             # LoCoMo's text stays in ../shared: a result names its question by id, never copies it or its answer.

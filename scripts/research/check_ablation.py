@@ -12,7 +12,6 @@ The slips inside "Wrong line" (Own name; Replaced value with typed memory) count
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import sys
 from collections import defaultdict
@@ -21,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from dreaming_agent.bench.conditions import CONDITIONS  # noqa: E402
-from dreaming_agent.bench.runner import Setup, _agent, _finish  # noqa: E402
+from dreaming_agent.bench.runner import (Setup, _agent, _finish, asked_after, asked_at, feed_locomo,  # noqa: E402
+                                         feed_scenario)
 from dreaming_agent.bench.scenario import load_scenario  # noqa: E402
 from dreaming_agent.bench.locomo import load_locomo  # noqa: E402
 from dreaming_agent.bench.scoring import score_answer, score_locomo  # noqa: E402
@@ -59,41 +59,25 @@ def _recording(check: checks.Check):
 
 
 def _fed(agent, name: str, condition, args):
-    """Feed the agent one scenario or LoCoMo conversation; yield (question id, type, ask) where ask() asks it
-    read-only in a fresh conversation and returns (answer, score): 1.0 or 0.0 right, or LoCoMo's token F1."""
+    """Feed the agent one scenario or LoCoMo conversation as the bench does; yield (question id, type, ask) where
+    ask() asks it read-only in a fresh conversation and returns (answer, score): 1.0 or 0.0 right, or LoCoMo's token
+    F1."""
     if name.startswith("locomo:"):
         conversation = load_locomo(args.locomo, samples=[name.split(":", 1)[1]], max_questions=args.max_questions)[0]
-        session = None
-        for turn in conversation.turns:
-            if turn.session != session:
-                session = turn.session
-                agent.new_conversation(f"session-{session}")
-            agent.ingest(f"{turn.speaker}: {turn.as_message()}", now=turn.session_time.isoformat(),
-                         speaker=turn.speaker, external_id=turn.dia_id, learn=condition.learn)
-        agent.learning.wait()
-        last = (conversation.turns[-1].session_time + dt.timedelta(days=1)).isoformat()
+        feed_locomo(agent, conversation, condition)
         for q in conversation.questions:
             def ask(q=q):
                 agent.new_conversation(f"question-{q.id}")
-                result = agent.ask(q.question, condition.mode, now=last)
+                result = agent.ask(q.question, condition.mode, now=asked_after(conversation))
                 return result.answer, score_locomo(q, result.answer, ()).f1
             yield q.id, q.category_name, ask
         return
     scenario = load_scenario(f"dreaming_agent/bench/scenarios/{name}.json")
-    for session in scenario.sessions:
-        agent.new_conversation(session.id)
-        for i, text in enumerate(session.turns):
-            stamp = dt.datetime.combine(session.date, dt.time(9, 0)) + dt.timedelta(minutes=3 * i)
-            agent.ingest(text, now=stamp.isoformat(), learn=condition.learn)
-        agent.learning.wait()
-        if condition.dream_each_session:
-            agent.memory.dream(now=session.date.isoformat() + "T23:00:00")
+    feed_scenario(agent, scenario, condition)
     for i, q in enumerate(scenario.questions):
-        asked = (dt.datetime.combine(q.date, dt.time(10, 0)) + dt.timedelta(minutes=i)).isoformat()
-
-        def ask(q=q, asked=asked):
+        def ask(q=q, i=i):
             agent.new_conversation(f"question-{q.id}")
-            result = agent.ask(q.question, condition.mode, now=asked)
+            result = agent.ask(q.question, condition.mode, now=asked_at(q, i))
             return result.answer, float(score_answer(q, result.answer, result.prompt_text).correct)
         yield q.id, q.type, ask
 
