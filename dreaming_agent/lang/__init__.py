@@ -7,7 +7,10 @@ one language's (`of`). Adding a language is adding a module with those names and
 from __future__ import annotations
 
 import re
+from functools import cache
 from types import ModuleType
+
+from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
 from . import en, es
 
@@ -80,7 +83,7 @@ def language(text: str) -> str | None:
     if marked := _marked(text):
         return marked
     said = _unnamed_words(text)
-    if _foreign(said):
+    if _foreign(said) or _elsewhere(text, said):
         return None
     if known := said_in(text):
         return known
@@ -110,6 +113,23 @@ def _foreign(said: list[str]) -> bool:
     return (len(said) >= 2 and few) or (spelled_elsewhere and common < len(said) / 2)
 
 
+def _elsewhere(text: str, said: list[str]) -> bool:
+    """A text of three words or more that a language identifier trained on many languages reads, with confidence, as
+    one no module knows: Italian or Portuguese share enough short words with Spanish ("mi", "e", "a", "como") for
+    the word lists alone to call them Spanish ("Mi chiamo Giulia e abito a Torino.")."""
+    if len(said) < 3:
+        return False
+    code, probability = _identifier().classify(text)
+    return code not in LANGUAGES and probability >= ELSEWHERE_FROM
+
+
+@cache
+def _identifier() -> LanguageIdentifier:
+    """py3langid's model (character n-grams, 97 languages), shipped inside the package: nothing is downloaded."""
+    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+
+
+ELSEWHERE_FROM = 0.7  # the identifier's probability from which a text is in a language no module knows
 FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a text is in another language
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
