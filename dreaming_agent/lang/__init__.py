@@ -123,6 +123,11 @@ def _elsewhere(text: str, said: list[str]) -> bool:
     return code not in LANGUAGES and probability >= ELSEWHERE_FROM
 
 
+def load() -> None:
+    """Load the language identifier now (about 1 s, once per process): at start-up, not on a person's first turn."""
+    _identifier()
+
+
 @cache
 def _identifier() -> LanguageIdentifier:
     """py3langid's model (character n-grams), shipped inside the package: nothing is downloaded. It chooses among

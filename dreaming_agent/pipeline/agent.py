@@ -141,7 +141,7 @@ class Agent:
         return message
 
     def gather(self, message: Plan | str, mode: str, *, today: str, exclude_message: int | None = None,
-               touch_at: str | None = None, told: Told | None = None) -> Evidence:
+               touch_at: str | None = None) -> Evidence:
         """What `mode` shows the Responder for this message (or its plan): dated lines, the entries behind them,
         trace steps."""
         planned = plan(message) if isinstance(message, str) else message
@@ -151,8 +151,7 @@ class Agent:
             way = gatherer.published if self.config.variant == "published" else gatherer.lightmem
         else:
             way = gatherer.rag if mode == "rag" else gatherer.none
-        return way(planned, today=today, exclude_message=exclude_message, touch_at=touch_at,
-                   told=told or Told(self.store))
+        return way(planned, today=today, exclude_message=exclude_message, touch_at=touch_at, told=Told(self.store))
 
     def _answer(self, planned: Plan, mode: str, stamp: str, *, exclude_message: int | None, read_only: bool = False,
                 on_text: Callable[[str | None], None] | None = None) -> TurnResult:
@@ -169,7 +168,7 @@ class Agent:
         responder = Responder(self.llm, self.prompts, self.config.limits, evidence.prompt, planned.text, today,
                               [c.text for c in evidence.facts], view.summary, self._reply_tokens, self.config.seed)
         draft = checks.Draft("", evidence, recent, responder.prompt(evidence.lines, recent))
-        context = checks.Context(planned, self.store, self.config.name_checks)
+        context = checks.Context(planned, self.config.name_checks)
         draft = checks.run(checks.FOR_VARIANT[self.config.variant], draft, context, responder, trace, on_text)
         timings = {s.name: s.duration_ms for s in trace.steps}
         timings["total_ms"] = _ms(started)

@@ -14,7 +14,6 @@ from typing import Callable
 from ..context.budget import PackedPrompt
 from ..errors import BackendUnavailable, ModelTimeout
 from ..llm.base import ChatMessage
-from ..store import Store
 from . import abstain, acknowledge, dates, voice
 from .evidence import Evidence
 from .plan import Plan
@@ -61,10 +60,9 @@ class Draft:
 
 @dataclass(frozen=True)
 class Context:
-    """What the checks read besides the answer: the message's plan, the person's words, the checks' settings."""
+    """What the checks read besides the answer: the message's plan and the checks' settings."""
 
     plan: Plan
-    store: Store
     name_checks: bool  # see `AgentConfig.name_checks`
 
 

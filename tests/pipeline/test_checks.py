@@ -35,14 +35,14 @@ class _AlwaysAgain(checks.Check):
         return checks.asked_again(without_recent=True)
 
 
-def test_a_check_asks_again_at_most_once(store):
+def test_a_check_asks_again_at_most_once():
     llm = ScriptedLLM({"text": ["First.", "Second.", "Third."]})
     question = "Where do I live?"
     responder = Responder(llm, PromptLibrary.bundled(), BudgetLimits(), "responder", question, "2026-03-01", [], "",
                           48)
     draft = checks.Draft("", Evidence(), [{"role": "user", "content": "I live in Porto."}],
                          responder.prompt([], [{"role": "user", "content": "I live in Porto."}]))
-    context = checks.Context(planning.plan(question), store, False)
+    context = checks.Context(planning.plan(question), False)
     trace = Trace()
     answered = checks.run([_AlwaysAgain()], draft, context, responder, trace, None)
     assert answered.text == "Second." and llm.calls_for("text") == 2 and answered.recent == []
