@@ -117,6 +117,13 @@ class DuplicateMemory(InvalidInput):
         self.existing_id = existing_id
 
 
+class SecretRefused(InvalidInput):
+    def __init__(self, why: str):
+        super().__init__(f"Not stored: this looks like {why}, and credentials never become memory. "
+                         "Keep it in a password manager instead.")
+        self.why = why
+
+
 class MemoryFileInvalid(InvalidInput):
     def __init__(self, reason: str):
         super().__init__(

@@ -44,7 +44,9 @@ class AgentMemory:
         message = self.agent.ingest(text, now=stamp)
         self.agent.learning.wait()
         learned = [m for m in self.agent.store.memories() if message.id in m.source_message_ids]
-        return Added(message_id=message.id, date=message.created_at, memories=self._entries(learned))
+        withheld = self.agent.store.message(message.id).withheld  # at ingest, or by the Writer after
+        return Added(message_id=message.id, date=message.created_at, memories=self._entries(learned),
+                     withheld=withheld)
 
     def search(self, query: str, *, limit: int = 8) -> list[Recollection]:
         """What a chat turn reads for `query` (LightMem's gathering): the durable facts and verbatim sentences it

@@ -45,6 +45,7 @@ class Added(BaseModel):
     message_id: int | None  # None when the text was stored directly as an entry (infer=False)
     date: str
     memories: list[Entry]
+    withheld: str | None = None  # why nothing was learned: the text holds a credential (it stays in the log)
 
 
 class Forgotten(BaseModel):

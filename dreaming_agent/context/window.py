@@ -22,11 +22,12 @@ class WindowView:
     turns: list[Message]
 
     def chat_messages(self, mode: str | None = None) -> list[ChatMessage]:
-        """Turns as chat messages; in a compared conversation only this mode's own answers are kept."""
+        """Turns as chat messages; in a compared conversation only this mode's own answers are kept. A withheld
+        message (it holds a credential) is no model's to read."""
         return [
             {"role": m.role, "content": m.text}
             for m in self.turns
-            if m.role == "user" or m.speaker in (None, mode)
+            if (m.role == "user" and not m.withheld) or (m.role == "assistant" and m.speaker in (None, mode))
         ]
 
 
@@ -51,7 +52,7 @@ def fold_if_needed(
     if sum(count(m.text) for m in view.turns) <= budget_tokens or len(view.turns) < 2:
         return None
     oldest = view.turns[: len(view.turns) // 2]
-    transcript = "\n".join(f"{m.role}: {m.text[:2000]}" for m in oldest)
+    transcript = "\n".join(f"{m.role}: {m.text[:2000]}" for m in oldest if not m.withheld)
     messages = prompts["summarize"].render(today=today, previous_summary=view.summary or "(none)", transcript=transcript)
     result = structured_call(
         llm, messages, Summary, lambda: Summary(summary=_fallback_summary(view.summary, oldest)), max_tokens=160
@@ -62,5 +63,5 @@ def fold_if_needed(
 
 def _fallback_summary(previous: str, folded: list[Message]) -> str:
     """Without a model: keep the previous summary and the opening words of what the person said."""
-    said = "; ".join(" ".join(m.text.split()[:12]) for m in folded if m.role == "user")
+    said = "; ".join(" ".join(m.text.split()[:12]) for m in folded if m.role == "user" and not m.withheld)
     return (previous + " " if previous else "") + (f"Earlier the person said: {said}." if said else "")

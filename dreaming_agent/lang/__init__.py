@@ -148,6 +148,10 @@ FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
+# Names whose words say nothing of which language a text is in: its letters, a notice, the rare words of credentials
+_NOT_VOCABULARY = frozenset({"ALPHABET", "MARKS", "ACCENTS", "NOT_REMEMBERED", "CREDENTIALS"})
+
+
 def _vocabulary(module: ModuleType) -> frozenset[str]:
     """Every word a language module names, in any of its lists, phrases, maps or patterns."""
     found: set[str] = set()
@@ -166,7 +170,7 @@ def _vocabulary(module: ModuleType) -> frozenset[str]:
                 read(item)
 
     for name, value in vars(module).items():
-        if name.isupper() and name not in ("ALPHABET", "MARKS", "ACCENTS"):
+        if name.isupper() and name not in _NOT_VOCABULARY:
             read(value)
     return frozenset(found)
 

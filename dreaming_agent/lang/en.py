@@ -20,6 +20,10 @@ FIRST_PERSON_VERBS = ""  # verbs that say "I" by their ending alone
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "I don't know."
 ACKNOWLEDGED = "Got it, thanks for telling me."
+# a message holding a credential (secrets.py): said instead of any reply; {id} is the message's number in the History tab
+NOT_REMEMBERED = ("I have not remembered that: it looks like a password, PIN, code or account number, and those never "
+                  "become memory. Your message stays only in your chat log; to remove it, delete message #{id} in the "
+                  "History tab.")
 
 # -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
 # Capitalised words that are not names: sentence openers, pronouns, titles.
@@ -258,3 +262,7 @@ ASKS_ABOUT_REPLIES = (r"\byou (?:told|said|suggested|recommended|mentioned|gave|
            r"|\bdid you (?:say|suggest|recommend|mention|call|name|list|give|tell)\b"
            r"|\b(?:our|that) (?:previous|earlier|last|past) (?:conversation|chat|discussion|talk|exchange|session)\b"
            r"|\bwe (?:talked|discussed|spoke|chatted) about\b")
+
+# -- credentials (secrets.py): words naming one, as alternatives of one regular expression ---------------------------
+CREDENTIALS = (r"pin|pin code|password|passwords|passcode|passphrase|security code|access code|one-time code"
+               r"|verification code|cvv|cvc|api key|secret key|access token|card number|account number|sort code|iban")

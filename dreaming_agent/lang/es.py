@@ -20,6 +20,9 @@ FIRST_PERSON_VERBS = "soy estoy tengo vivo"
 # -- canned replies --------------------------------------------------------------------------------------------------
 UNKNOWN = "No lo sé."
 ACKNOWLEDGED = "Entendido, gracias por contármelo."
+NOT_REMEMBERED = ("No lo he recordado: parece una contraseña, un PIN, un código o un número de cuenta, y eso nunca pasa "
+                  "a la memoria. Tu mensaje queda solo en tu historial; para quitarlo, borra el mensaje #{id} en la "
+                  "pestaña History.")
 
 # -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
 NOT_NAMES = """el la los las un una unos unas yo mi mis me nosotros nuestro tu tus usted el ella ellos ellas su sus
@@ -261,3 +264,7 @@ LEFT_ARTICLES = r"el|la"
 ASKS_ABOUT_REPLIES = (r"\bme (?:dijiste|recomendaste|sugeriste|mencionaste|diste|contaste|explicaste|propusiste|aconsejaste)\b"
            r"|\b(?:nuestra|la) (?:conversacion|charla) (?:anterior|pasada)\b"
            r"|\b(?:hablamos|comentamos) (?:de|sobre)\b")
+
+# -- credentials (secrets.py) ------------------------------------------------------------------------------------------
+CREDENTIALS = (r"pin|código pin|contraseña|contraseñas|clave|código de seguridad|código de acceso|código de verificación"
+               r"|número de tarjeta|número de cuenta|iban")

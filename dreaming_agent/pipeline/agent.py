@@ -9,6 +9,7 @@ from datetime import date, datetime
 from functools import partial
 from typing import Callable, Literal
 
+from .. import lang, secrets
 from ..context.budget import BudgetLimits, PackedPrompt
 from ..context.window import current_window
 from ..embed.base import Embedder
@@ -25,7 +26,7 @@ from .memory_ops import MemoryOps
 from .plan import Plan, Told, plan
 from .responder import Responder, recent_turns
 from .retriever import Candidate
-from .trace import Trace
+from .trace import Step, Trace
 from .writer import WriterSettings
 
 Mode = Literal["lightmem", "rag", "none"]
@@ -113,12 +114,15 @@ class Agent:
             results = {}
             for mode in modes:
                 pieces = partial(on_text, mode) if on_text else None
-                result = self._answer(planned, mode, stamp, exclude_message=message.id, on_text=pieces)
+                if message.withheld:  # no model reads it, no reply quotes it: the person is told instead
+                    result = _not_remembered(message, mode, pieces)
+                else:
+                    result = self._answer(planned, mode, stamp, exclude_message=message.id, on_text=pieces)
                 result.message_id = message.id
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
                 results[mode] = result
-            self.learning.schedule(message, learn=self.config.learn)
+            self.learning.schedule(message, learn=self.config.learn and not message.withheld)
             return results
 
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
@@ -131,12 +135,16 @@ class Agent:
 
     def ingest(self, text: str, *, now: str | datetime | date | None = None, role: str = "user",
                speaker: str | None = None, external_id: str | None = None, learn: bool = True) -> Message:
-        """Store a message verbatim (refusing empty ones); optionally schedule the Writer on it."""
+        """Store a message verbatim (refusing empty ones); optionally schedule the Writer on it. A user message holding
+        a credential is stored withheld (`secrets`): in the log, never searched, never learned from."""
+        withheld = None
         if role == "user":
             _require_text(text)
-        message = self.store.add_message(self.session, role, text, _stamp(now), speaker=speaker, external_id=external_id)
+            withheld = secrets.withheld(text)
+        message = self.store.add_message(self.session, role, text, _stamp(now), speaker=speaker,
+                                         external_id=external_id, withheld=withheld)
         self.learning.index_new_sentences()  # after storing: a vector server that is down must not cost the message
-        if learn and role == "user":
+        if learn and role == "user" and not withheld:
             self.learning.schedule(message, learn=self.config.learn)
         return message
 
@@ -205,6 +213,18 @@ class Agent:
         with self._turn_lock:
             pass
         self.learning.close()  # outside the lock: the Writer's next call waits for turns to end, so not for this
+
+
+def _not_remembered(message: Message, mode: str, on_text: Callable[[str | None], None] | None) -> TurnResult:
+    """The reply to a withheld message: that it was not remembered and how to delete it, in the person's language
+    when it is one the code knows, else in the app's own (English)."""
+    code = lang.language(message.text) or "en"
+    notice = lang.of(code).NOT_REMEMBERED.format(id=message.id)
+    if on_text:
+        on_text(notice)
+    step = Step("Not remembered", 0.0, f"withheld: {message.withheld}; no model call",
+                parsed={"withheld": message.withheld, "language": code})
+    return TurnResult(notice, mode, message.id, Trace([step]), None)
 
 
 def _check_mode(mode: str) -> None:

@@ -7,7 +7,8 @@ from typing import Callable
 import numpy as np
 
 from ..embed.base import Embedder
-from ..errors import DuplicateMemory
+from .. import secrets
+from ..errors import DuplicateMemory, SecretRefused
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Message, Store, VectorIndex, attributes
@@ -39,7 +40,9 @@ class MemoryOps:
         return self.store.messages()
 
     def add(self, text: str) -> int:
-        """A fact typed by the person: durable, origin 'manual'; refused if an active entry already says it."""
+        """A fact typed by the person: durable, origin 'manual'; refused if an active entry already says it, or if it
+        holds a credential."""
+        _refuse_secret(text)
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
             self._refuse_duplicate(text)
@@ -48,6 +51,7 @@ class MemoryOps:
         return memory_id
 
     def edit(self, memory_id: int, text: str) -> None:
+        _refuse_secret(text)
         vector = self.embedder.embed(text.strip() or " ", role="passage")
         with self._turn_lock:
             self._refuse_duplicate(text, besides=memory_id)
@@ -108,3 +112,8 @@ class MemoryOps:
 
 def _comparable(text: str) -> str:
     return normalize(text).rstrip(" .!?;")
+
+
+def _refuse_secret(text: str) -> None:
+    if why := secrets.withheld(text):
+        raise SecretRefused(why)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
+from .. import secrets
 from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..llm.structured import structured_call
@@ -37,6 +38,7 @@ class WriterOutcome:
     duplicates: list[tuple[str, int]] = field(default_factory=list)  # (fact, existing memory id)
     step: Step | None = None
     unavailable: bool = False  # the model could not be reached: the job must be retried
+    withheld: str | None = None  # why nothing of the message is kept (it holds a credential)
 
 
 def write(
@@ -68,6 +70,11 @@ def write(
     outcome = WriterOutcome(message.id, unavailable=extracted.unavailable)
     facts = [f.strip() for f in extracted.value.facts if f.strip()]
     facts = list(dict.fromkeys(f for f in facts if len(f) <= settings.max_fact_chars))
+    credential = next((named for f in facts if (named := secrets.names_credential(f))), None)
+    if credential:  # a credential the message's words did not show (no digit: "my password is swordfish")
+        outcome.withheld = f"the Writer read a credential ({credential})"
+        index.remove("sentences", store.withhold(message.id, outcome.withheld))
+        facts = []
     if facts:
         sentences = split_sentences(message.text) or [message.text]
         vectors = embedder.embed_batch(facts + sentences, role="passage")
@@ -104,6 +111,7 @@ def write(
         "stored": [t for _, t in outcome.stored],
         "dropped": [{"fact": f, "why": why} for f, why in outcome.dropped],
         "duplicates": [f for f, _ in outcome.duplicates],
+        "withheld": outcome.withheld,
     }
     outcome.step = step
     return outcome
@@ -118,6 +126,8 @@ def _nothing_to_learn(message: Message, started: float, skipped: str, why: str) 
 def _describe(outcome: WriterOutcome) -> str:
     if outcome.unavailable:
         return "model unavailable; will retry"
+    if outcome.withheld:
+        return f"not remembered: {outcome.withheld}; the message's sentences left the evidence"
     return f"stored {len(outcome.stored)}, dropped {len(outcome.dropped)} ungrounded, skipped {len(outcome.duplicates)} duplicates"
 
 

@@ -12,6 +12,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, Field, ValidationError
 
+from .. import secrets
 from ..embed.base import Embedder
 from ..errors import MemoryFileInvalid, MemoryNotEmpty
 from ..text import split_sentences
@@ -28,6 +29,7 @@ class MessageRecord(BaseModel):
     created_at: str
     speaker: str | None = None
     external_id: str | None = None
+    withheld: str | None = None  # why it never became memory; a file without it is checked again on load
 
 
 class MemoryRecord(BaseModel):
@@ -93,7 +95,7 @@ class MemoryFile(BaseModel):
 def dump(store: Store, session: str) -> MemoryFile:
     """Everything the person could see about this session's memory, as one validated record."""
     messages = [MessageRecord(id=m.id, role=m.role, text=m.text, created_at=m.created_at, speaker=m.speaker,
-                              external_id=m.external_id) for m in store.messages()]
+                              external_id=m.external_id, withheld=m.withheld) for m in store.messages()]
     memories = [MemoryRecord(id=m.id, tier=m.tier, text=m.text, origin=m.origin, status=m.status,
                              superseded_by=m.superseded_by, created_at=m.created_at, updated_at=m.updated_at,
                              last_accessed=m.last_accessed, access_count=m.access_count,
@@ -139,7 +141,8 @@ def load(store: Store, memory: MemoryFile, session: str, embedder: Embedder) -> 
     if store.query("SELECT EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM memories) "
                    "OR EXISTS (SELECT 1 FROM dream_runs)")[0][0]:
         raise MemoryNotEmpty()
-    sentences = [(m.id, position, text) for m in memory.messages if m.role == "user"
+    withheld = {m.id: m.withheld or secrets.withheld(m.text) for m in memory.messages if m.role == "user"}
+    sentences = [(m.id, position, text) for m in memory.messages if m.role == "user" and not withheld[m.id]
                  for position, text in enumerate(split_sentences(m.text))]
     sentence_vectors = _embed(embedder, [text for _, _, text in sentences])
     memory_vectors = _embed(embedder, [m.text for m in memory.memories])
@@ -147,9 +150,10 @@ def load(store: Store, memory: MemoryFile, session: str, embedder: Embedder) -> 
         with store.transaction() as db:
             db.execute("PRAGMA defer_foreign_keys = ON")  # entries may name ones that come later in the file
             db.executemany(
-                "INSERT INTO messages (id, session, role, text, created_at, speaker, external_id) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(m.id, session, m.role, m.text, m.created_at, m.speaker, m.external_id) for m in memory.messages])
+                "INSERT INTO messages (id, session, role, text, created_at, speaker, external_id, withheld) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(m.id, session, m.role, m.text, m.created_at, m.speaker, m.external_id, withheld.get(m.id))
+                 for m in memory.messages])
             db.executemany("INSERT INTO sentences (message_id, position, text, embedding) VALUES (?, ?, ?, ?)",
                            [(*sentence, to_blob(v)) for sentence, v in zip(sentences, sentence_vectors)])
             db.executemany(

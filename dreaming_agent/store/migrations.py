@@ -175,7 +175,13 @@ def m003_ids_never_reused() -> str:
     return tables + moves + indexes
 
 
-MIGRATIONS: list[Callable[[], str]] = [m001_chat_and_memory, m002_dreams, m003_ids_never_reused]
+def m004_withheld_messages() -> str:
+    """Why a message was kept out of memory (it holds a credential); NULL for every message before."""
+    return "ALTER TABLE messages ADD COLUMN withheld TEXT;"
+
+
+MIGRATIONS: list[Callable[[], str]] = [m001_chat_and_memory, m002_dreams, m003_ids_never_reused,
+                                       m004_withheld_messages]
 
 
 def migrate(db: sqlite3.Connection) -> list[str]:

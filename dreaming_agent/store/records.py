@@ -13,6 +13,7 @@ class Message:
     created_at: str
     speaker: str | None = None
     external_id: str | None = None
+    withheld: str | None = None  # why it never became memory (it holds a credential); it stays in the log
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from .dreams import DreamRecords
 from .migrations import migrate
 from .records import Memory, Message, Sentence, Source
 
+_MESSAGE_COLUMNS = "SELECT id, session, role, text, created_at, speaker, external_id, withheld FROM messages"
 _MEMORY_COLUMNS = (
     "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version"
 )
@@ -113,32 +114,36 @@ class Store:
         *,
         speaker: str | None = None,
         external_id: str | None = None,
+        withheld: str | None = None,
     ) -> Message:
-        """Store a turn verbatim (and, for user turns, its sentences) before anything else touches it."""
+        """Store a turn verbatim (and, for user turns, its sentences) before anything else touches it.
+
+        A withheld message (`withheld` says why: it holds a credential) keeps no sentences: nothing searches it."""
         if role not in ("user", "assistant"):
             raise InvalidInput(f"role must be 'user' or 'assistant', not {role!r}")
         created_at = created_at or now_iso()
         with self.transaction() as db:
             cur = db.execute(
-                "INSERT INTO messages (session, role, text, created_at, speaker, external_id) VALUES (?, ?, ?, ?, ?, ?)",
-                (session, role, text, created_at, speaker, external_id),
+                "INSERT INTO messages (session, role, text, created_at, speaker, external_id, withheld) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (session, role, text, created_at, speaker, external_id, withheld),
             )
             message_id = cur.lastrowid
-            if role == "user":
+            if role == "user" and not withheld:
                 db.executemany(
                     "INSERT INTO sentences (message_id, position, text) VALUES (?, ?, ?)",
                     [(message_id, i, s) for i, s in enumerate(split_sentences(text))],
                 )
-        return Message(message_id, session, role, text, created_at, speaker, external_id)
+        return Message(message_id, session, role, text, created_at, speaker, external_id, withheld)
 
     def message(self, message_id: int) -> Message:
-        rows = self.query("SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id = ?", (message_id,))
+        rows = self.query(_MESSAGE_COLUMNS + " WHERE id = ?", (message_id,))
         if not rows:
             raise NotFound("message", message_id)
         return Message(*rows[0])
 
     def messages(self, session: str | None = None, *, after_id: int = 0, role: str | None = None) -> list[Message]:
-        sql = "SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id > ?"
+        sql = _MESSAGE_COLUMNS + " WHERE id > ?"
         params: list = [after_id]
         if session is not None:
             sql += " AND session = ?"
@@ -153,7 +158,7 @@ class Store:
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = self.query(f"SELECT id, session, role, text, created_at, speaker, external_id FROM messages WHERE id IN ({marks})", ids)
+        rows = self.query(_MESSAGE_COLUMNS + f" WHERE id IN ({marks})", ids)
         return {r[0]: Message(*r) for r in rows}
 
     def delete_message(self, message_id: int) -> "Deletion":
@@ -185,6 +190,15 @@ class Store:
             for kept in manual:  # the person's own words stay, but old Dream records may quote the deleted message
                 self.dreams.forget_quotes(db, kept)
         return Deletion(removed, sentence_ids, restored)
+
+    def withhold(self, message_id: int, why: str) -> list[int]:
+        """Keep a stored message out of memory from now on (it holds a credential): its sentences go, it stays in
+        the log. Returns the sentence ids removed, for the index."""
+        with self.transaction() as db:
+            sentence_ids = [r[0] for r in db.execute("SELECT id FROM sentences WHERE message_id = ?", (message_id,))]
+            db.execute("DELETE FROM sentences WHERE message_id = ?", (message_id,))
+            db.execute("UPDATE messages SET withheld = ? WHERE id = ?", (why, message_id))
+        return sentence_ids
 
     # -- sentences ------------------------------------------------------------------------------------
     def sentences(self, *, missing_embedding: bool = False, ids: Iterable[int] | None = None,

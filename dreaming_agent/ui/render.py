@@ -44,6 +44,7 @@ margin:0;border-bottom:1px solid #e2e8f0}
 .da-step{border-left:3px solid #94a3b8;padding:2px 8px;margin:6px 0}.da-step pre{white-space:pre-wrap;font-size:.8em;
 max-height:220px;overflow:auto;background:#f8fafc;padding:4px}.da-ms{color:#64748b;font-size:.85em}
 .da-msg-user{color:#1e3a8a}.da-msg-assistant{color:#334155}
+.da-withheld{font-size:.8em;background:#fef3c7;color:#92400e;border-radius:4px;padding:0 4px}
 .gradio-style button.da-del{float:right;border:none;background:none;box-shadow:none;cursor:pointer;color:#94a3b8;
 padding:0 4px;margin:0;min-width:0;width:auto;height:auto;font-size:.95em;line-height:1.4}
 .gradio-style button.da-del:hover{color:#b91c1c}
@@ -274,7 +275,9 @@ def history_html(messages: Sequence[Message]) -> str:
         return '<p class="da-empty">No messages yet.</p>'
     rows = "".join(
         f'<li class="da-msg-{escape(m.role)}">{delete_button("message", m.id, m.role)}<span class="da-id">#{m.id}</span>'
-        f'<small>{escape(m.created_at.replace("T", " "))}</small> <b>{escape(_speaker(m))}</b>: {escape(m.text)}</li>'
+        f'<small>{escape(m.created_at.replace("T", " "))}</small> <b>{escape(_speaker(m))}</b>: {escape(m.text)}'
+        + (f' <span class="da-withheld" title="{escape(m.withheld)}">not remembered</span>' if m.withheld else "")
+        + "</li>"
         for m in messages
     )
     return f'<ul class="da-list">{rows}</ul>'

@@ -28,6 +28,13 @@ def test_add_then_search_finds_what_was_said_with_its_dated_source(memory):
     assert said.sources[0].message_id == added.message_id and said.sources[0].text == SISTER
 
 
+def test_add_of_a_credential_learns_nothing_and_says_why(memory):
+    added = memory.add("My bank PIN is 4471, don't tell anyone.", at="2026-05-10")
+    assert added.memories == [] and added.withheld
+    assert all("4471" not in h.text for h in memory.search("What is my bank PIN?", limit=20))
+    assert memory.add(SISTER, at="2026-05-10").withheld is None
+
+
 def test_search_reads_what_a_chat_turn_reads(memory):
     """The chat's gathering: small talk and the person's questions never come back, durable facts come as entries."""
     memory.add("Thanks so much, Ana!", at="2026-05-09")

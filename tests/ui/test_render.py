@@ -133,6 +133,12 @@ def test_history_lists_every_message_with_id_date_and_speaker():
     assert "No messages" in render.history_html([])
 
 
+def test_history_marks_a_message_that_was_not_remembered():
+    withheld = Message(3, "s1", "user", "My PIN is 4471.", "2026-03-02T10:00:00", withheld="a credential (pin)")
+    html = render.history_html([withheld, message(4, "I live in Bristol.")])
+    assert html.count("da-withheld") == 1 and 'title="a credential (pin)"' in html
+
+
 def test_refused_proposals_show_the_models_reason_and_the_verdict():
     op = SimpleNamespace(op="FORGET", target_ids=[2, 5], text=None, reason="Mentioned once.",
                          verdict="Work facts are never forgotten.")
