@@ -143,12 +143,10 @@ def build_agent(settings: Settings, *, llm: LLM | None = None, embedder: Embedde
     """An agent wired from settings; shared instances (model, embedder, Chroma client) may be passed in.
 
     `index_namespace` keeps agents sharing one Chroma client apart; `config` replaces the settings-derived one."""
-    from . import lang
     from .context.budget import BudgetLimits
     from .pipeline.agent import Agent, AgentConfig
     from .store import VectorIndex
 
-    lang.load()  # the language identifier, before the first turn rather than during it
     config = config or AgentConfig(
         variant=settings.variant,
         limits=BudgetLimits(settings.context_window, settings.reply_reserve, settings.instruction_reserve),

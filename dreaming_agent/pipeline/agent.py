@@ -46,6 +46,7 @@ class AgentConfig:
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
     seed: int = 0
+    writer_wait_s: float = 30.0  # a question waits this long at most for the Writer still on the statements before
     # Default LightMem variant: an answer that gives the person's own name for a name asked of someone or something
     # else is asked again without the lines saying it (`checks.WrongLine`).
     name_checks: bool = True
@@ -78,6 +79,7 @@ class Agent:
     ):
         self.store, self.index, self.llm, self.embedder, self.terms = store, index, llm, embedder, TermIndex()
         self.prompts = prompts or PromptLibrary.bundled()
+        lang.load()  # the language identifier, before the first turn rather than during it (~1 s, once)
         self.config = config
         self.session = session or uuid.uuid4().hex[:8]
         self._turn_lock = threading.RLock()
@@ -107,10 +109,12 @@ class Agent:
         The stored answer is the result's, not the streamed text: a code abstention may replace what streamed."""
         for mode in modes:
             _check_mode(mode)
+        _require_text(text)
+        planned = plan(text)
+        waited = self._wait_for_writer(planned, modes)  # outside the lock: the Writer's calls take it in turn
         with self._turn_lock:
             stamp = _stamp(now)
             message = self.ingest(text, now=stamp, learn=False)
-            planned = plan(message.text)
             results = {}
             for mode in modes:
                 pieces = partial(on_text, mode) if on_text else None
@@ -118,12 +122,28 @@ class Agent:
                     result = _not_remembered(message, mode, pieces)
                 else:
                     result = self._answer(planned, mode, stamp, exclude_message=message.id, on_text=pieces)
+                if waited and mode == "lightmem":
+                    result.trace.steps.insert(0, waited)
+                    result.timings[waited.name] = waited.duration_ms
                 result.message_id = message.id
                 if not result.error:
                     self.store.add_message(self.session, "assistant", result.answer, stamp, speaker=mode)
                 results[mode] = result
             self.learning.schedule(message, learn=self.config.learn and not message.withheld)
             return results
+
+    def _wait_for_writer(self, planned: Plan, modes: tuple[str, ...]) -> Step | None:
+        """A question LightMem answers waits, at most `writer_wait_s`, for the Writer still learning from the
+        statements before it: what was just told must be memory (a move, and the old home it replaces) when the
+        question reads memory. Naive RAG reads the sentences, stored at once, and never waits."""
+        if not (planned.question and "lightmem" in modes and self.learning.running):
+            return None
+        started = time.perf_counter()
+        done = self.learning.wait(timeout=self.config.writer_wait_s)
+        waited = _ms(started)
+        said = (f"waited {waited:.0f} ms for the Writer to finish the statements before" if done else
+                f"the Writer was still learning after {self.config.writer_wait_s:.0f} s: answered without waiting more")
+        return Step("Waited for the Writer", waited, said, parsed={"finished": done, "bound_s": self.config.writer_wait_s})
 
     def ask(self, text: str, mode: Mode = "lightmem", *, now: str | datetime | date | None = None) -> TurnResult:
         """Read-only question (the bench): answered like a turn, but nothing is stored or learned."""

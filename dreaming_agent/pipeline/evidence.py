@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import content_words, entities, split_sentences
@@ -26,6 +28,7 @@ class Evidence:
     relations: Relations | None = None  # the people the question asks after, as the person's own words know them
     prompt: str = "responder"  # which prompt file the Responder renders
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
+    replaced: list[str] = field(default_factory=list)  # sentences left out as old values: no recent turn says them
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
@@ -94,12 +97,16 @@ class Replacements:
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
 
-def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = ()) -> Replacements:
-    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when every entry drawn from it
-    states something that holds one value at a time and was said again later with another value (`attributes`: a
-    move replaces the old home, a new job the old one).
+def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = (),
+                 question: np.ndarray | None = None) -> Replacements:
+    """A sentence is replaced when a Dream's UPDATE replaced an entry drawn from it, or when the entries drawn from
+    it that the question bears on state something that holds one value at a time and was said again later with
+    another value (`attributes`: a move replaces the old home, a new job the old one).
 
-    A sentence is matched to the entries drawn from its message that share a content word with it.
+    A sentence is matched to the entries drawn from its message that share a content word with it. One sentence may
+    say several things ("I'm Dana, I live in Leeds and work as a pharmacist"): when only some of them changed, it is
+    replaced for a question nearer (by the embedder) to an entry that changed than to every one still current, and
+    stays evidence for the others. Without a question, only a sentence all of whose entries changed is.
     """
     message_ids = {s.sources[0].message_id for s in sentences if s.sources}
     derived = store.memories_from_messages(message_ids)
@@ -110,12 +117,25 @@ def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate
         said = content_words(s.text)
         mine = [m for m in derived if s.sources and s.sources[0].message_id in m.source_message_ids
                 and said & content_words(m.text)]
+        stale = [m for m in mine if m.id in changed]
+        replaced = bool(stale) and (len(stale) == len(mine) or _asks_after(store, question, stale, mine))
         # A MERGE leaves its entries `superseded` too, but it keeps every name and value: nothing was replaced.
-        if mine and (all(m.id in changed for m in mine) or any(m.id in updated for m in mine)):
+        if replaced or any(m.id in updated for m in mine):
             found.marks[s.key] = " (replaced later)"
-        if mine and all(m.id in changed for m in mine):
-            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in mine}.values())
+        if replaced:
+            found.successors[s.key] = list({changed[m.id].id: changed[m.id] for m in stale}.values())
     return found
+
+
+def _asks_after(store: Store, question: np.ndarray | None, stale: list[Memory], mine: list[Memory]) -> bool:
+    """Whether the question is nearer to one of the entries whose value changed than to every entry still current."""
+    if question is None:
+        return False
+    vectors = store.memory_vectors(status=None, ids=[m.id for m in mine])
+    current = [m for m in mine if m not in stale]
+    nearest = lambda entries: max((float(question @ vectors[m.id]) for m in entries if m.id in vectors),  # noqa: E731
+                                  default=-1.0)
+    return nearest(stale) > nearest(current)
 
 
 def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float) -> dict[str, str]:

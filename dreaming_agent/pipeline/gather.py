@@ -39,6 +39,7 @@ class Found:
     set_apart: list[Candidate]
     by_words: list[Candidate]
     long_memory: bool
+    question: np.ndarray | None = None  # the whole message's vector
 
     def step(self, duration_ms: float, queries: int) -> Step:
         worded = [c for c in self.by_words if c not in self.search.candidates]
@@ -57,6 +58,7 @@ class Chosen:
     older: dict[str, str] = field(default_factory=dict)  # left out: a newer line replaced them
     relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
     newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
+    replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
 
     def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
         """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
@@ -128,7 +130,7 @@ class Gatherer:
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
         return Evidence(lines, shown, facts=chosen.facts,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                        follow_up=route.follow_up)
+                        follow_up=route.follow_up, replaced=chosen.replaced)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
@@ -167,7 +169,7 @@ class Gatherer:
         set_apart = found.distinctive(0, self.config.distinctive_k)
         by_words = (self._by_words(plan.text, found, vectors[0], [*floor, *set_apart], exclude_message)
                     if long_memory else [])
-        return Found(found, floor, set_apart, by_words, long_memory)
+        return Found(found, floor, set_apart, by_words, long_memory, vectors[0])
 
     def _chosen(self, plan: Plan, found: Found) -> Chosen:
         """Naive RAG's sentences and what LightMem adds, less what memory knows was replaced or is not about the
@@ -175,11 +177,12 @@ class Gatherer:
         sentences, facts, entries = self._choose(found.search, found.floor, found.set_apart + found.by_words)
         # An entry is shown as the sentences it quotes, verbatim and dated like the rest, not in the Writer's words.
         sentences += self._quoted([(c.record, c.score) for c in entries], sentences)
-        changes = replacements(self.store, sentences, facts)
+        changes = replacements(self.store, sentences, facts, found.question)
         # A durable fact whose value changed later is left out, and the sentence saying the newer value shown instead.
         changes.successors.update({c.key: [changes.stale[c.id]] for c in facts if c.id in changes.stale})
         facts = [c for c in facts if c.id not in changes.stale]
         older = self._older(plan, sentences, changes)
+        replaced = [c.text for c in sentences if c.key in older]
         sentences = [c for c in sentences if c.key not in older]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person
@@ -190,7 +193,7 @@ class Gatherer:
                                            first=[c.key for c in found.set_apart + found.by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
-        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer)
+        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
         """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on

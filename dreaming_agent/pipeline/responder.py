@@ -23,15 +23,19 @@ def recent_turns(window: list[ChatMessage], plan: Plan, evidence: Evidence, *, c
     """The turns before the message that its answer reads (`current`: the window ends with the message itself;
     `quiet`: the assistant's replies cut short). A statement is acknowledged from the message alone: given earlier
     turns a small model copies or impersonates them. A question that does not lean on the turns before sees only
-    what was told there and, asked about the person, not what they told of a relative or pet."""
+    what was told there and, asked about the person, not what they told of a relative or pet. A turn saying a value
+    the evidence left out as replaced is left out with its reply: "I live in Leeds" just above a question about
+    now is read before the dated line saying the move."""
     recent = window[:-1] if current and window and window[-1]["role"] == "user" else window
     if quiet:
         recent = quiet_replies(recent)
     if not evidence.question:
         return []
+    replaced = lambda said: any(old in said for old in evidence.replaced)  # noqa: E731
     if not evidence.follow_up:
-        return told_only(recent, left_out=only_about_relatives if plan.about_the_person else lambda _: False)
-    return recent
+        relatives = only_about_relatives if plan.about_the_person else lambda _: False
+        return told_only(recent, left_out=lambda said: relatives(said) or replaced(said))
+    return told_only(recent, left_out=replaced, questions=True) if evidence.replaced else recent
 
 
 def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int = 120) -> list[ChatMessage]:
@@ -55,15 +59,16 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
     return out
 
 
-def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False) -> list[ChatMessage]:
-    """The exchanges in which the person told something, for a question that stands alone: an earlier question and
-    its answer are left out (a small model copies earlier answers into unrelated ones), what was just said stays,
-    unless `left_out(what they said)`."""
+def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False,
+              questions: bool = False) -> list[ChatMessage]:
+    """The exchanges in which the person told something (and with `questions`, asked something), for a question
+    that stands alone: an earlier question and its answer are left out (a small model copies earlier answers into
+    unrelated ones), what was just said stays, unless `left_out(what they said)`."""
     out: list[ChatMessage] = []
     telling = False
     for turn in recent:
         if turn["role"] == "user":
-            telling = not asks(turn["content"]) and not left_out(turn["content"])
+            telling = (questions or not asks(turn["content"])) and not left_out(turn["content"])
         if telling:
             out.append(turn)
     return out

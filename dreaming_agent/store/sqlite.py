@@ -308,8 +308,11 @@ class Store:
             raise NotFound("memory", memory_id)
         return found[0]
 
-    def memory_vectors(self, *, status: str = "active", ids: Iterable[int] | None = None) -> dict[int, np.ndarray]:
-        sql, params = "SELECT id, embedding FROM memories WHERE status = ? AND embedding IS NOT NULL", [status]
+    def memory_vectors(self, *, status: str | None = "active", ids: Iterable[int] | None = None
+                       ) -> dict[int, np.ndarray]:
+        """Entries' vectors by id, of one status (None: any)."""
+        sql = "SELECT id, embedding FROM memories WHERE coalesce(? = status, 1) AND embedding IS NOT NULL"
+        params: list = [status]
         if ids is not None:
             ids = list(ids)
             sql += f" AND id IN ({','.join('?' * len(ids))}) ORDER BY id" if ids else " AND 0"

@@ -40,3 +40,36 @@ def test_closing_while_the_writer_has_calls_left_does_not_hang(make_agent):
     closer.start()
     closer.join(timeout=30)
     assert not closer.is_alive()
+
+
+def test_a_question_waits_for_the_writer_still_learning_from_the_statement_before(make_agent, store):
+    """Asked right after a statement, LightMem reads what the Writer learned from it; the wait is in the trace, and
+    it is bounded: past `writer_wait_s` the question is answered without the entry."""
+    from dreaming_agent.pipeline.agent import AgentConfig
+    from dreaming_agent.pipeline.writer import WriterSettings
+
+    def slow(seconds):
+        def extract(messages, schema):
+            time.sleep(seconds)
+            return json.dumps({"facts": ["The user lives in Bristol"]})
+        return extract
+
+    agent = make_agent(ScriptedLLM({"ExtractedFacts": [slow(1.0)]}),
+                       AgentConfig(writer=WriterSettings(semantic_threshold=-1.0)))
+    agent.turn("I live in Bristol.", "rag", now="2026-05-01T10:00:00")
+    asked = agent.turn("Where do I live?", "lightmem", now="2026-05-01T10:00:01")
+    waited = asked.trace.step("Waited for the Writer")
+    assert waited.parsed["finished"] and waited.duration_ms >= 500
+    assert [m.text for m in store.memories()] == ["The user lives in Bristol"]
+    assert asked.trace.steps[0] is waited
+    assert agent.learning.wait(timeout=30)
+    assert agent.turn("Where do I live?", "lightmem", now="2026-05-01T10:00:02").trace.step(
+        "Waited for the Writer") is None  # nothing left to learn: no wait
+
+    impatient = make_agent(ScriptedLLM({"ExtractedFacts": [slow(2.0)]}),
+                           AgentConfig(writer=WriterSettings(semantic_threshold=-1.0), writer_wait_s=0.2))
+    impatient.turn("I work at the library.", "rag", now="2026-05-02T10:00:00")
+    hurried = impatient.turn("Where do I work?", "lightmem", now="2026-05-02T10:00:01")
+    assert hurried.trace.step("Waited for the Writer").parsed == {"finished": False, "bound_s": 0.2}
+    assert impatient.turn("Where do I work?", "rag", now="2026-05-02T10:00:02").trace.step(
+        "Waited for the Writer") is None  # naive RAG reads the stored sentences: it never waits

@@ -162,3 +162,37 @@ def test_a_number_asked_of_a_relation_must_be_said_where_they_spoke_of_it(make_a
     built.ingest("My neighbour Fátima needed shelves.", now="2026-03-01", learn=False)
     built.ingest("I built a bookshelf for Dona Fátima with four shelves.", now="2026-03-02", learn=False)
     assert built.ask("What did I build for my neighbour?").answer == "A bookshelf with four shelves."
+
+
+def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(store, index):
+    """"I'm Dana, I live in Leeds and I work as a pharmacist", then a move: for "Where do I live now?" the first
+    sentence is an old home (the newer one shown instead); for "What's my job?" it is still the evidence. The real
+    Writer (its model scripted), the real multilingual embedder deciding which of the sentence's entries a question is
+    nearest to."""
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    facts = [["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"],
+             ["The user has moved to Bristol"]]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
+                      defaults={"text": "You live in Bristol."})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.ingest("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", now="2026-11-01T10:00:00")
+        agent.ingest("Big news: I moved to Bristol last week.", now="2026-11-27T10:00:00")
+        assert agent.learning.wait(timeout=60)
+        assert len(store.memories()) == 4
+        asked_right_after = agent.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
+        assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
+        assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
+        agent.new_conversation()
+        home = agent.ask("Where do I live now?", now="2026-11-28")
+        assert "I moved to Bristol" in home.prompt_text and "Leeds" not in home.prompt_text
+        assert len(home.trace.step("Selector").parsed["older"]) == 1
+        job = agent.ask("What's my job?", now="2026-11-28")
+        assert "pharmacist" in job.prompt_text and not job.trace.step("Selector").parsed["older"]
+        assert "Leeds" in agent.ask("Where do I live now?", mode="rag", now="2026-11-28").prompt_text
+    finally:
+        agent.close()
