@@ -119,7 +119,7 @@ class Agent:
             for mode in modes:
                 pieces = partial(on_text, mode) if on_text else None
                 if message.withheld:  # no model reads it, no reply quotes it: the person is told instead
-                    result = _not_remembered(message, mode, pieces)
+                    result = _not_remembered(message, planned.language, mode, pieces)
                 else:
                     result = self._answer(planned, mode, stamp, exclude_message=message.id, on_text=pieces)
                 if waited and mode == "lightmem":
@@ -235,10 +235,11 @@ class Agent:
         self.learning.close()  # outside the lock: the Writer's next call waits for turns to end, so not for this
 
 
-def _not_remembered(message: Message, mode: str, on_text: Callable[[str | None], None] | None) -> TurnResult:
+def _not_remembered(message: Message, language: str | None, mode: str,
+                    on_text: Callable[[str | None], None] | None) -> TurnResult:
     """The reply to a withheld message: that it was not remembered and how to delete it, in the person's language
-    when it is one the code knows, else in the app's own (English)."""
-    code = lang.language(message.text) or "en"
+    (the plan's) when it is one the code knows, else in the app's own (English)."""
+    code = language or "en"
     notice = lang.of(code).NOT_REMEMBERED.format(id=message.id)
     if on_text:
         on_text(notice)

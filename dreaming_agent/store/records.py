@@ -2,6 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
+
+
+def now_iso() -> str:
+    """Now, to the second, as the store writes every date."""
+    return datetime.now().replace(microsecond=0).isoformat()
 
 
 @dataclass(frozen=True)

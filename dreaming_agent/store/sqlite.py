@@ -8,7 +8,6 @@ import tempfile
 import threading
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 from typing import Iterable, Iterator, NamedTuple
 
@@ -18,16 +17,13 @@ from ..errors import InvalidInput, NotFound, StoreNotWritable
 from ..text import split_sentences
 from .dreams import DreamRecords
 from .migrations import migrate
-from .records import Memory, Message, Sentence, Source
+from .bookkeeping import Bookkeeping
+from .records import Memory, Message, Sentence, Source, now_iso
 
 _MESSAGE_COLUMNS = "SELECT id, session, role, text, created_at, speaker, external_id, withheld FROM messages"
 _MEMORY_COLUMNS = (
     "id, tier, text, origin, status, superseded_by, created_at, updated_at, last_accessed, access_count, prompt_version"
 )
-
-
-def now_iso() -> str:
-    return datetime.now().replace(microsecond=0).isoformat()
 
 
 def to_blob(vector: np.ndarray | None) -> bytes | None:
@@ -44,7 +40,7 @@ class Deletion(NamedTuple):
     restored: list[int]  # entries made active again because what replaced them drew on the deleted message
 
 
-class Store:
+class Store(Bookkeeping):
     """One SQLite database. Thread-safe through one lock: the background Writer shares it with the turn."""
 
     def __init__(self, path: str | os.PathLike | None = None):
@@ -387,30 +383,3 @@ class Store:
             for memory_id, message_id in rows:
                 out.setdefault(memory_id, []).append(message_id)
         return out
-
-    # -- rolling summary ------------------------------------------------------------------------------
-    def summary(self, session: str) -> tuple[str, int]:
-        rows = self.query("SELECT text, through_message_id FROM summaries WHERE session = ?", (session,))
-        return rows[0] if rows else ("", 0)
-
-    def set_summary(self, session: str, text: str, through_message_id: int) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "INSERT INTO summaries (session, text, through_message_id, updated_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(session) DO UPDATE SET text = excluded.text, "
-                "through_message_id = excluded.through_message_id, updated_at = excluded.updated_at",
-                (session, text, through_message_id, now_iso()),
-            )
-
-    # -- writer jobs ----------------------------------------------------------------------------------
-    def set_writer_job(self, message_id: int, status: str, error: str | None = None) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "INSERT INTO writer_jobs (message_id, status, attempts, last_error, updated_at) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT(message_id) DO UPDATE SET status = excluded.status, last_error = excluded.last_error, "
-                "attempts = writer_jobs.attempts + (excluded.status != 'pending'), updated_at = excluded.updated_at",
-                (message_id, status, int(status != "pending"), error, now_iso()),
-            )
-
-    def writer_jobs(self, status: str) -> list[int]:
-        return [r[0] for r in self.query("SELECT message_id FROM writer_jobs WHERE status = ? ORDER BY message_id", (status,))]
