@@ -1,3 +1,4 @@
+# Round 30's walk (../../round30/walk/walk.py) as run this round: its own output folder, the profile and the German panel printed.
 import sys, time, json
 from playwright.sync_api import sync_playwright
 URL = sys.argv[1]; OUT = "/work/results/walk31"
