@@ -148,8 +148,9 @@ FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a 
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
-# Names whose words say nothing of which language a text is in: its letters, a notice, the rare words of credentials
-_NOT_VOCABULARY = frozenset({"ALPHABET", "MARKS", "ACCENTS", "NOT_REMEMBERED", "CREDENTIALS"})
+# Names whose words say nothing of which language a text is in: its letters, a notice, the rare words of credentials,
+# the Writer's English
+_NOT_VOCABULARY = frozenset({"ALPHABET", "MARKS", "ACCENTS", "NOT_REMEMBERED", "CREDENTIALS", "ENTRY_OWN_NAME"})
 
 
 def _vocabulary(module: ModuleType) -> frozenset[str]:

@@ -254,6 +254,10 @@ ARTICLES = "a an the"
 LEFT = r"from|left|leaving|leave"  # what names the place left behind: "from Vitoria", "left Vitoria"
 LEFT_ARTICLES = r"the"
 
+# "The user's name is Claire", "The user is called Ro": the person's own name in the Writer's English, whatever
+# language they told it in
+ENTRY_OWN_NAME = r"(?:the\s+)?user(?:'s\s+(?:full\s+|first\s+)?name\s+is|\s+is\s+(?:called|named))"
+
 # -- the assistant's own earlier words (pipeline/replies.py) ----------------------------------------------------
 # How a question points at what the assistant said before (accents folded). Past tense only: "What do you
 # recommend?" asks for a new reply, not an old one.

@@ -255,6 +255,7 @@ ENTRY_ABOUT_USER = ""
 ENTRY_SHAPES: dict[str, str] = {}
 ENTRY_MAY_STATE: tuple[str, ...] = ()
 ENTRY_WHEN = ""
+ENTRY_OWN_NAME = ""
 VALUE_ENDS = r"y|por"
 ARTICLES = "el la los las un una"
 LEFT = r"de|desde|dej[eé]|dejamos"

@@ -90,6 +90,39 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     return [i for i, names in own.items() if names]
 
 
+# The person's own name as the Writer's English entries give it ("The user's name is Claire"), from any language.
+_OWN_NAME_ENTRY = re.compile(r"^\W*(?i:" + lang.pattern("ENTRY_OWN_NAME") + r")\s+([^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)*)")
+
+
+def own_names(entries: Iterable[str]) -> set[str]:
+    """The names the person gave themselves, read from the memory entries the Writer wrote in English about them."""
+    found = set()
+    for entry in entries:
+        if match := _OWN_NAME_ENTRY.match(entry):
+            name = []
+            for word in match.group(1).split():
+                if not word[:1].isupper():
+                    break
+                name.append(word)
+            if name:
+                found.add(" ".join(name))
+    return found
+
+
+def own_name_read_wrongly(answer: str, question: str, shown: list, own: Iterable[str]) -> list[int] | None:
+    """In a language whose words this does not know: the lines of `shown` (scored candidates) that give the person's
+    own name, when the answer gives that name, the question does not, and the line nearest the question (by the
+    embedder's score) does not either: the model read the introduction instead of the line the question is about
+    ("Comment s'appelle ma sœur ?" answered "Je m'appelle Claire."). None when the answer is no such slip."""
+    given = [n for n in own if mentions(n, answer) and not mentions(n, question)]
+    if not given or not shown:
+        return None
+    nearest = max(shown, key=lambda c: c.score)
+    if any(mentions(n, nearest.text) for n in given):
+        return None
+    return [i for i, c in enumerate(shown) if any(mentions(n, c.text) for n in given)]
+
+
 _UNKNOWN_LANGUAGE = "the question is in a language this does not know: the model's answer stands"
 
 

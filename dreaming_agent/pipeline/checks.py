@@ -206,20 +206,25 @@ _AGAIN = {"Own name": "asked again without those lines, the answer gave the pers
 
 class WrongLine(Check):
     """An answer read from a line that cannot answer the question: the person's own name given for someone or
-    something else's (`abstain.own_name_given`). Asked again without the lines behind it; still wrong, "I don't
-    know"."""
+    something else's (`abstain.own_name_given`; in a language no module knows, `abstain.own_name_read_wrongly`).
+    Asked again without the lines behind it; still wrong, "I don't know" (in a language no module knows, the
+    model's second answer stands: code has no words of theirs to say it with)."""
 
     name = "Wrong line"
 
     def applies(self, plan: Plan, evidence: Evidence) -> bool:
-        return evidence.may_abstain
+        return evidence.may_abstain or bool(evidence.own_names)
 
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
         slip = _wrong_line(draft, context) if draft.text else None
         if slip is None:
             return KEEP
         indices, name, reason = slip
-        unknown = abstain.UNKNOWN[context.plan.language]
+        unknown = abstain.UNKNOWN.get(context.plan.language)
+        if unknown is None:  # no words of the person's language to say "I don't know" with
+            return KEEP if again or not indices else asked_again(tuple(indices), without_recent=True, note=Step(
+                name, 0.0, reason + "; the turns before, which say them too, left out",
+                parsed={"left_out": [draft.evidence.lines[i] for i in indices]}))
         if again:
             return replaced(unknown, ruling=_abstention(abstain.Check(unknown, True, _AGAIN[name]), name))
         note = Step(name, 0.0, reason, parsed={"left_out": [draft.evidence.lines[i] for i in indices]})
@@ -235,7 +240,10 @@ def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | 
         return None
     packed = draft.packed
     kept = [draft.evidence.shown[i] for i in packed.kept_evidence]
-    own = abstain.own_name_given(draft.text, context.plan.text, [c.text for c in kept])
+    if context.plan.language is None:
+        own = abstain.own_name_read_wrongly(draft.text, context.plan.text, kept, draft.evidence.own_names)
+    else:
+        own = abstain.own_name_given(draft.text, context.plan.text, [c.text for c in kept])
     if own is None:
         return None
     return [packed.kept_evidence[i] for i in own], "Own name", (

@@ -29,6 +29,7 @@ class Evidence:
     prompt: str = "responder"  # which prompt file the Responder renders
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
     replaced: list[str] = field(default_factory=list)  # sentences left out as old values: no recent turn says them
+    own_names: tuple[str, ...] = ()  # in a language no module knows: the names the person gave themselves
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier

@@ -128,9 +128,10 @@ class Gatherer:
                                     words_in=plan.language if route.temporal else None)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
+        own = tuple(sorted(abstain.own_names(told()))) if route.question and plan.language is None else ()
         return Evidence(lines, shown, facts=chosen.facts,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                        follow_up=route.follow_up, replaced=chosen.replaced)
+                        follow_up=route.follow_up, replaced=chosen.replaced, own_names=own)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:

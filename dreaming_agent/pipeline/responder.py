@@ -10,7 +10,7 @@ from ..llm.base import LLM, ChatMessage, streamed
 from ..errors import PromptError
 from ..lang import language
 from ..prompts import PromptLibrary
-from ..text import split_sentences
+from ..text import normalize, split_sentences, words
 from .abstain import UNKNOWN
 from .controller import asks, only_about_relatives
 from .evidence import Evidence
@@ -42,10 +42,14 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
     """The last few turns, the assistant's own replies cut to their opening: a small model copies long replies back.
 
     A question answered "I don't know" is left out with its answer: it tells the next turn nothing, and a small model
-    shown "No lo sé." answers the next question the same way, with the evidence in front of it."""
+    shown "No lo sé." answers the next question the same way, with the evidence in front of it. A reply that only
+    repeated the message before it goes too (the person's words stay): in any language, a small model shown its own
+    echo answers the next questions with that sentence."""
     out: list[ChatMessage] = []
     for turn in recent[-keep:]:
         if turn["role"] == "assistant":
+            if out and out[-1]["role"] == "user" and repeats(turn["content"], out[-1]["content"]):
+                continue
             first = split_sentences(turn["content"])[:1]
             content = (first[0] if first else "")[:reply_chars]
             if not content:
@@ -57,6 +61,12 @@ def quiet_replies(recent: list[ChatMessage], *, keep: int = 6, reply_chars: int 
             turn = {"role": "assistant", "content": content}
         out.append(turn)
     return out
+
+
+def repeats(reply: str, said: str, *, share: float = 0.8) -> bool:
+    """`reply` is `said` handed back: nearly all its words (of three or more) are words of `said`, in any language."""
+    reply_words, said_words = words(normalize(reply)), set(words(normalize(said)))
+    return len(reply_words) >= 3 and sum(w in said_words for w in reply_words) >= share * len(reply_words)
 
 
 def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False,

@@ -28,3 +28,69 @@ def test_an_english_statement_still_gets_its_refusal_replaced(make_agent):
     assert told.trace.step("Controller").parsed["language"] == "en"
     assert told.trace.step("Acknowledgement").parsed == {"replaced": True}
     assert told.answer == "Got it, thanks for telling me."
+
+
+def test_the_persons_own_name_for_their_sisters_is_asked_again_without_their_introduction(store, index):
+    """French, which no module knows: the Writer's English entry says whose name Claire is, the real multilingual
+    embedder which line the question is nearest to; the answer "Je m'appelle Claire." read the introduction instead,
+    so the model is asked again without it (and without the turns before, which say it too), and its answer stands."""
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    facts = [["The user's name is Claire", "The user lives in Lyon"], ["The user's sister is Sophie"]]
+    replies = ["Bonjour Claire !", "D'accord.", "Je m'appelle Claire.", "Ma sœur s'appelle Sophie."]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.turn("Je m'appelle Claire et j'habite à Lyon.", now="2026-03-02T10:00:00")
+        agent.turn("Ma sœur s'appelle Sophie, elle est médecin.", now="2026-03-02T10:01:00")
+        assert agent.learning.wait(timeout=60)
+        asked = agent.turn("Comment s'appelle ma sœur ?", now="2026-03-02T10:02:00")
+    finally:
+        agent.close()
+    assert asked.answer == "Ma sœur s'appelle Sophie."
+    assert asked.trace.step("Controller").parsed["language"] is None
+    assert asked.trace.step("Own name").parsed == {"left_out": ["- 2026-03-02: Je m'appelle Claire et j'habite à Lyon."]}
+    assert [s.name for s in asked.trace.steps if s.llm_calls] == ["Responder", "Responder, again"]
+    assert "Je m'appelle Claire" not in asked.prompt_text  # neither the line nor the turn that said it
+    assert "Ma sœur s'appelle Sophie, elle est médecin." in asked.prompt_text
+
+
+def test_a_second_slip_in_a_language_no_module_knows_stands_as_the_models_answer(make_agent):
+    """Code has no words of the person's language to say "I don't know" with: asked again once, the answer stands."""
+    agent = make_agent(ScriptedLLM({"text": ["Bonjour !", "Claire.", "Claire."]}), AgentConfig(learn=False))
+    agent.turn("Je m'appelle Claire et j'habite à Lyon.", now="2026-03-02")
+    agent.memory.add("The user's name is Claire")
+    agent.ingest("Ma sœur s'appelle Sophie, elle est médecin.", now="2026-03-02", learn=False)
+    asked = agent.turn("Comment s'appelle ma sœur ?", now="2026-03-03")
+    assert asked.answer == "Claire."
+    assert asked.trace.step("Own name").parsed["left_out"] == ["- 2026-03-02: Je m'appelle Claire et j'habite à Lyon."]
+    assert not {"Abstention", "In their language"} & {s.name for s in asked.trace.steps if s.name != "Responder"}
+
+
+def test_the_persons_own_name_asked_for_is_no_slip(make_agent):
+    agent = make_agent(ScriptedLLM({"text": ["Bonjour !", "Vous vous appelez Claire."]}), AgentConfig(learn=False))
+    agent.turn("Je m'appelle Claire et j'habite à Lyon.", now="2026-03-02")
+    agent.memory.add("The user's name is Claire")
+    asked = agent.turn("Comment je m'appelle ?", now="2026-03-03")
+    assert asked.answer == "Vous vous appelez Claire." and "Own name" not in {s.name for s in asked.trace.steps}
+
+
+def test_own_names_are_read_from_the_writers_english_whatever_the_language_told_in():
+    from dreaming_agent.pipeline.abstain import own_names
+
+    entries = ["The user's name is Claire", "The user is called Łukasz Nowak", "The user's name is Ana and she lives",
+               "The user's sister's name is Sophie", "The user is a doctor", "The user's name is unknown"]
+    assert own_names(entries) == {"Claire", "Łukasz Nowak", "Ana"}
+
+
+def test_a_reply_that_only_repeated_the_message_before_it_leaves_the_window():
+    from dreaming_agent.pipeline.responder import quiet_replies
+
+    turns = [{"role": "user", "content": "Je m'appelle Claire et j'habite à Lyon."},
+             {"role": "assistant", "content": "Je m'appelle Claire et j'habite à Lyon."},
+             {"role": "user", "content": "Ma sœur s'appelle Sophie."},
+             {"role": "assistant", "content": "Enchantée ! Sophie est un joli prénom."}]
+    assert quiet_replies(turns) == [turns[0], turns[2], {"role": "assistant", "content": "Enchantée !"}]
