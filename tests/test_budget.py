@@ -28,6 +28,7 @@ texts = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N", "P",
 @given(
     window=st.integers(900, 4096),
     reply=st.integers(16, 512),
+    current=st.lists(texts, max_size=10),
     facts=st.lists(texts, max_size=30),
     summary=texts,
     evidence=st.lists(texts, max_size=40),
@@ -35,13 +36,14 @@ texts = st.text(alphabet=st.characters(codec="utf-8", categories=("L", "N", "P",
     question=st.text(max_size=20000),
     count=st.sampled_from([estimate, word_pieces]),
 )
-def test_never_exceeds_the_window(window, reply, facts, summary, evidence, recent, question, count):
+def test_never_exceeds_the_window(window, reply, current, facts, summary, evidence, recent, question, count):
     limits = BudgetLimits(window, reply, 300)
-    packed = pack(count, limits, render_system=render, question=question or "?", facts=facts, summary=summary,
+    packed = pack(count, limits, render_system=render, question=question or "?", current=current, facts=facts,
+                  summary=summary,
                   evidence=evidence, recent=[{"role": r, "content": c} for r, c in recent])
     assert measure(count, packed.messages) + reply <= window
     assert packed.messages[-1]["role"] == "user"
-    assert sum(packed.breakdown[k] for k in ("facts", "summary", "evidence", "recent", "question")) <= window
+    assert sum(packed.breakdown[k] for k in ("current", "facts", "summary", "evidence", "recent", "question")) <= window
 
 
 def test_priority_order_and_breakdown():
@@ -73,3 +75,17 @@ def test_a_huge_question_is_cut_only_inside_the_prompt():
 def test_window_too_small_is_a_config_error():
     with pytest.raises(ConfigError, match="DREAMING_CONTEXT_WINDOW"):
         pack(estimate, BudgetLimits(600, 500, 300), render_system=render, question="hi")
+
+
+def test_current_values_come_first_and_go_last():
+    limits = BudgetLimits(4096, 512, 100)
+    packed = pack(estimate, limits, render_system=render, question="Where do I live now?",
+                  current=["The user has moved to Bristol (since 2026-11-27)"], facts=["The user is vegetarian"],
+                  evidence=["- 2026-11-27: I moved to Bristol."])
+    system = packed.messages[0]["content"]
+    assert system.index("Current values:\n- The user has moved to Bristol") < system.index("Facts about") < system.index("Evidence")
+    assert packed.included["current"] == 1 and packed.breakdown["current"] > 0
+    tight = pack(estimate, BudgetLimits(700, 512, 100), render_system=render, question="Where do I live now?",
+                 current=["The user has moved to Bristol (since 2026-11-27)"], facts=["x" * 300],
+                 evidence=["y" * 300])
+    assert tight.included == {"current": 1, "facts": 0, "summary": 0, "evidence": 0, "recent": 0}

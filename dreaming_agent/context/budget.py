@@ -10,7 +10,7 @@ from ..llm.base import ChatMessage
 # Chat templates wrap each message in role markers (about 4-6 tokens in ChatML); count 8 to stay on the safe side.
 MESSAGE_OVERHEAD = 8
 SUMMARY_MIN_FREE = 200  # the rolling summary goes in only if more than this many tokens remain
-LAYERS = ("instructions", "facts", "summary", "evidence", "recent", "question")
+LAYERS = ("instructions", "current", "facts", "summary", "evidence", "recent", "question")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ def pack(
     *,
     render_system: Callable[[str], str],
     question: str,
+    current: list[str] = (),
     facts: list[str] = (),
     summary: str = "",
     evidence: list[str] = (),
@@ -49,7 +50,7 @@ def pack(
 ) -> PackedPrompt:
     """`render_system(sections)` returns the system message with the packed sections inside.
 
-    Order of priority: the question, durable facts, the summary (only with > 200 tokens free), evidence
+    Order of priority: the question, the current values memory knows replaced older ones, durable facts, the summary (only with > 200 tokens free), evidence
     (most relevant first), then the verbatim tail newest-first. Whatever does not fit is left out whole;
     only the question itself is ever cut, and only when it alone would not fit.
     """
@@ -64,6 +65,8 @@ def pack(
     question, question_tokens = _fit_question(count, question, max(16, free // 2))
     free -= question_tokens
 
+    kept_current = _take(count, ["- " + row for row in current], free, header="Current values:")
+    free -= kept_current.tokens
     kept_facts = _take(count, ["- " + f for f in facts], free, header="Facts about the person:")
     free -= kept_facts.tokens
     kept_summary = _Take([], 0)
@@ -82,13 +85,15 @@ def pack(
         recent_tokens += cost
         free -= cost
 
-    sections = "\n\n".join(s for s in (kept_facts.block, kept_summary.block, kept_evidence.block) if s)
+    sections = "\n\n".join(s for s in (kept_current.block, kept_facts.block, kept_summary.block, kept_evidence.block)
+                           if s)
     messages: list[ChatMessage] = [{"role": "system", "content": render_system(sections)}]
     messages += kept_recent + [{"role": "user", "content": question}]
     packed = PackedPrompt(
         messages,
         {
             "instructions": instructions,
+            "current": kept_current.tokens,
             "facts": kept_facts.tokens,
             "summary": kept_summary.tokens,
             "evidence": kept_evidence.tokens,
@@ -97,14 +102,14 @@ def pack(
             "reply_reserve": limits.reply_reserve,
             "window": limits.window,
         },
-        {"facts": len(kept_facts.items), "summary": len(kept_summary.items),
+        {"current": len(kept_current.items), "facts": len(kept_facts.items), "summary": len(kept_summary.items),
          "evidence": len(kept_evidence.items), "recent": len(kept_recent)},
         kept_evidence.indices,
     )
     # Parts were counted one by one; the joined text can tokenize differently. Measure the real thing
     # and drop the least important layer item until it fits: the window is never exceeded.
     while measure(count, packed.messages) > limit:
-        packed = _drop_one(count, limits, render_system, question, facts, summary, evidence, recent, packed)
+        packed = _drop_one(count, limits, render_system, question, current, facts, summary, evidence, recent, packed)
     return packed
 
 
@@ -147,7 +152,7 @@ def _fit_question(count: Callable[[str], int], question: str, cap: int) -> tuple
     return question, tokens
 
 
-def _drop_one(count, limits, render_system, question, facts, summary, evidence, recent, packed) -> PackedPrompt:
+def _drop_one(count, limits, render_system, question, current, facts, summary, evidence, recent, packed) -> PackedPrompt:
     n = dict(packed.included)
     if n["recent"]:
         recent = list(recent)[len(recent) - n["recent"] + 1:]
@@ -158,11 +163,13 @@ def _drop_one(count, limits, render_system, question, facts, summary, evidence, 
         summary, evidence, recent = "", [], []
     elif n["facts"]:
         facts, summary, evidence, recent = list(facts)[: n["facts"] - 1], "", [], []
+    elif n["current"]:
+        current, facts, summary, evidence, recent = list(current)[: n["current"] - 1], [], "", [], []
     else:
         return _shrink_question(count, limits, render_system, question)
     if n["recent"] == 0:
         recent = []
-    return pack(count, limits, render_system=render_system, question=question, facts=facts,
+    return pack(count, limits, render_system=render_system, question=question, current=current, facts=facts,
                 summary=summary, evidence=evidence, recent=recent)
 
 

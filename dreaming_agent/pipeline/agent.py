@@ -194,7 +194,8 @@ class Agent:
         if not evidence.question:
             evidence = evidence.for_a_statement()
         responder = Responder(self.llm, self.prompts, self.config.limits, evidence.prompt, planned.text, today,
-                              [c.text for c in evidence.facts], view.summary, self._reply_tokens, self.config.seed)
+                              [c.text for c in evidence.facts], view.summary, self._reply_tokens, self.config.seed,
+                              tuple(evidence.current))
         draft = checks.Draft("", evidence, recent, responder.prompt(evidence.lines, recent))
         context = checks.Context(planned, self.config.name_checks)
         draft = checks.run(checks.FOR_VARIANT[self.config.variant], draft, context, responder, trace, on_text)

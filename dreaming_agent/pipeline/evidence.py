@@ -22,6 +22,7 @@ class Evidence:
     lines: list[str] = field(default_factory=list)
     shown: list[Candidate] = field(default_factory=list)
     facts: list[Candidate] = field(default_factory=list)  # durable facts (long-term tier) that bear on the question
+    current: list[str] = field(default_factory=list)  # "home: Bristol (since …; before: Leeds)": values that changed
     steps: list[Step] = field(default_factory=list)
     question: bool = True  # False: a statement, answered with an acknowledgement and never abstained on
     may_abstain: bool = False  # the Controller saw a question about the person: code may answer "I don't know"
@@ -34,7 +35,7 @@ class Evidence:
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
         sentences, a small model repeats them back or speaks as the person)."""
-        return replace(self, lines=[], shown=[], facts=[], prompt="acknowledge")
+        return replace(self, lines=[], shown=[], facts=[], current=[], prompt="acknowledge")
 
     def without(self, index: int) -> "Evidence":
         """The same evidence less its line `index` (and the entry that line shows)."""
@@ -96,6 +97,15 @@ class Replacements:
     marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
     successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
+
+    def current(self, successors: set[str] | None = None) -> list[str]:
+        """What memory holds as current where a value changed, each entry in the Writer's words with the day it was
+        said ("The user has moved to Bristol (since 2026-11-27)"): of the sentences keyed in `successors` (every one
+        when None) and of the stale durable facts. The value it replaced is not named: a small model shown the old
+        value gives it back."""
+        newer = {e.id: e for key, entries in self.successors.items() if successors is None or key in successors
+                 for e in entries} | {e.id: e for e in self.stale.values()}
+        return [f"{e.text} (since {e.newest[:10]})" for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))]
 
 
 def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = (),

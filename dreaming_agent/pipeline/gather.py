@@ -59,6 +59,7 @@ class Chosen:
     relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
     newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
     replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
+    current: list[str] = field(default_factory=list)  # what is current of each value left out as older
 
     def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
         """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
@@ -70,7 +71,8 @@ class Chosen:
                 "set_apart": [c.key for c in self.sentences if c.key in distinct],
                 "by_words": [c.key for c in self.sentences if c in found.by_words],
                 "older": list(self.older), "relatives": [c.key for c in self.relatives],
-                "newer": [c.key for c in self.newer], "unsaid": list(known.unsaid) if known else []}
+                "newer": [c.key for c in self.newer], "current": list(self.current),
+                "unsaid": list(known.unsaid) if known else []}
 
     def describe(self, decided: dict) -> str:
         unsaid = f"; never mentioned: {', '.join(decided['unsaid'])}" if decided["unsaid"] else ""
@@ -129,7 +131,7 @@ class Gatherer:
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
         own = tuple(sorted(abstain.own_names(told()))) if route.question and plan.language is None else ()
-        return Evidence(lines, shown, facts=chosen.facts,
+        return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, own_names=own)
 
@@ -194,7 +196,8 @@ class Gatherer:
                                            first=[c.key for c in found.set_apart + found.by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
-        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced)
+        current = changes.current({key for key in older if key in changes.successors})
+        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
         """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on

@@ -106,12 +106,13 @@ def build_prompt(
     summary: str,
     evidence: list[str],
     recent: list[ChatMessage],
+    current: list[str] = (),
 ) -> PackedPrompt:
     prompt = prompts[template]
     unknown = unknown_example(prompts, question)
     render_system = lambda sections: prompt.render(today=today, sections=sections or "(no memory found)",  # noqa: E731
                                                    unknown=unknown)[0]["content"]
-    return pack(llm.count_tokens, limits, render_system=render_system, question=question,
+    return pack(llm.count_tokens, limits, render_system=render_system, question=question, current=current,
                 facts=facts, summary=summary, evidence=evidence, recent=recent)
 
 
@@ -154,11 +155,12 @@ class Responder:
     summary: str
     max_tokens: int
     seed: int = 0
+    current: tuple[str, ...] = ()  # the values memory knows replaced older ones, read first
 
     def prompt(self, evidence: list[str], recent: list[ChatMessage]) -> PackedPrompt:
         return build_prompt(self.llm, self.prompts, self.limits, template=self.template, question=self.question,
                             today=self.today, facts=self.facts, summary=self.summary, evidence=evidence,
-                            recent=recent)
+                            recent=recent, current=list(self.current))
 
     def reply(self, packed: PackedPrompt, on_text: Callable[[str], None] | None) -> tuple[str, Step]:
         """One blocking model call: the reply and its trace step."""

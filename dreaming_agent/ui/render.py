@@ -11,7 +11,7 @@ from ..store import Memory, Message
 MODE_LABELS = {"lightmem": "LightMem", "rag": "RAG", "none": "No memory", "compare": "Compare"}
 # Budget layers in prompt order, then the reply reserve; what is left of the window is drawn as free space.
 BUDGET_SEGMENTS = (
-    ("instructions", "#94a3b8"), ("facts", "#2563eb"), ("summary", "#7c3aed"), ("evidence", "#059669"),
+    ("instructions", "#94a3b8"), ("current", "#0891b2"), ("facts", "#2563eb"), ("summary", "#7c3aed"), ("evidence", "#059669"),
     ("recent", "#d97706"), ("question", "#dc2626"), ("reply_reserve", "#cbd5e1"),
 )
 
