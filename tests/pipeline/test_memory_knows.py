@@ -1,5 +1,7 @@
 """What memory knows that naive RAG does not, decided in code: names never said of a relation, the newest value of
 something asked about now, and the dates that relative words stand for."""
+import pytest
+
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
 
@@ -164,69 +166,58 @@ def test_a_number_asked_of_a_relation_must_be_said_where_they_spoke_of_it(make_a
     assert built.ask("What did I build for my neighbour?").answer == "A bookshelf with four shelves."
 
 
-def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(store, index):
+@pytest.fixture
+def dana(store, index):
+    """Dana tells a home and a job, then a move: the real Writer (its model scripted) and the real multilingual
+    embedder, waited for."""
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    facts = [["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"],
+             ["The user has moved to Bristol"]]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
+                      defaults={"text": "You live in Bristol."})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.ingest("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", now="2026-11-01T10:00:00")
+        agent.ingest("Big news: I moved to Bristol last week.", now="2026-11-27T10:00:00")
+        assert agent.learning.wait(timeout=60)
+        yield agent
+    finally:
+        agent.close()
+
+
+def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(dana, store):
     """"I'm Dana, I live in Leeds and I work as a pharmacist", then a move: for "Where do I live now?" the first
     sentence is an old home (the newer one shown instead); for "What's my job?" it is still the evidence. The real
-    Writer (its model scripted), the real multilingual embedder deciding which of the sentence's entries a question is
-    nearest to."""
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
-    facts = [["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"],
-             ["The user has moved to Bristol"]]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
-                      defaults={"text": "You live in Bristol."})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.ingest("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", now="2026-11-01T10:00:00")
-        agent.ingest("Big news: I moved to Bristol last week.", now="2026-11-27T10:00:00")
-        assert agent.learning.wait(timeout=60)
-        assert len(store.memories()) == 4
-        asked_right_after = agent.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
-        assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
-        assert "Current values:\n- The user has moved to Bristol (since 2026-11-27)" in asked_right_after.prompt_text
-        assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
-        agent.new_conversation()
-        home = agent.ask("Where do I live now?", now="2026-11-28")
-        assert "I moved to Bristol" in home.prompt_text and "Leeds" not in home.prompt_text
-        assert len(home.trace.step("Selector").parsed["older"]) == 1
-        job = agent.ask("What's my job?", now="2026-11-28")
-        assert "pharmacist" in job.prompt_text and not job.trace.step("Selector").parsed["older"]
-        assert "Leeds" in agent.ask("Where do I live now?", mode="rag", now="2026-11-28").prompt_text
-    finally:
-        agent.close()
+    embedder decides which of the sentence's entries a question is nearest to."""
+    assert len(store.memories()) == 4
+    asked_right_after = dana.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
+    assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
+    assert "Current values:\n- The user has moved to Bristol (since 2026-11-27)" in asked_right_after.prompt_text
+    assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
+    dana.new_conversation()
+    home = dana.ask("Where do I live now?", now="2026-11-28")
+    assert "I moved to Bristol" in home.prompt_text and "Leeds" not in home.prompt_text
+    assert len(home.trace.step("Selector").parsed["older"]) == 1
+    job = dana.ask("What's my job?", now="2026-11-28")
+    assert "pharmacist" in job.prompt_text and not job.trace.step("Selector").parsed["older"]
+    assert "Leeds" in dana.ask("Where do I live now?", mode="rag", now="2026-11-28").prompt_text
 
 
-def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(store, index):
+def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana):
     """Asked later, in a new conversation (the move no longer among the recent turns): the prompt opens with what
-    memory holds as current — the new home and since when, not the old one — read from the Writer's entries
-    (their model scripted) and the real multilingual embedder; the old home's line is left out. A question about the
-    past reads no such row, and neither does naive RAG."""
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
-    facts = [["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"],
-             ["The user has moved to Bristol"]]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
-                      defaults={"text": "You live in Bristol."})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.ingest("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", now="2026-11-01T10:00:00")
-        agent.ingest("Big news: I moved to Bristol last week.", now="2026-11-27T10:00:00")
-        assert agent.learning.wait(timeout=60)
-        agent.new_conversation()
-        home = agent.ask("Where do I live now?", now="2026-12-02")
-        row = "The user has moved to Bristol (since 2026-11-27)"
-        assert home.trace.step("Selector").parsed["current"] == [row]
-        assert f"Current values:\n- {row}\n\nEvidence from memory (dated):" in home.prompt_text
-        assert home.prompt.included["current"] == 1 and "Leeds" not in home.prompt_text
-        before = agent.ask("Where did I live before I moved?", now="2026-12-02")
-        assert before.trace.step("Selector").parsed["current"] == [] and "Current values" not in before.prompt_text
-        rag = agent.ask("Where do I live now?", mode="rag", now="2026-12-02")
-        assert "Current values" not in rag.prompt_text
-    finally:
-        agent.close()
+    memory holds as current — the new home and since when, not the old one; the old home's line is left out. A
+    question about the past reads no such row, and neither does naive RAG."""
+    dana.new_conversation()
+    home = dana.ask("Where do I live now?", now="2026-12-02")
+    row = "The user has moved to Bristol (since 2026-11-27)"
+    assert home.trace.step("Selector").parsed["current"] == [row]
+    assert f"Current values:\n- {row}\n\nEvidence from memory (dated):" in home.prompt_text
+    assert home.prompt.included["current"] == 1 and "Leeds" not in home.prompt_text
+    before = dana.ask("Where did I live before I moved?", now="2026-12-02")
+    assert before.trace.step("Selector").parsed["current"] == [] and "Current values" not in before.prompt_text
+    rag = dana.ask("Where do I live now?", mode="rag", now="2026-12-02")
+    assert "Current values" not in rag.prompt_text
