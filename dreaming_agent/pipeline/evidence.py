@@ -98,13 +98,13 @@ class Replacements:
     successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
-    def current(self, successors: set[str] | None = None) -> list[str]:
+    def current(self, left_out: set[str]) -> list[str]:
         """What memory holds as current where a value changed, each entry in the Writer's words with the day it was
-        said ("The user has moved to Bristol (since 2026-11-27)"): of the sentences keyed in `successors` (every one
-        when None) and of the stale durable facts. The value it replaced is not named: a small model shown the old
+        said ("The user has moved to Bristol (since 2026-11-27)"): the successors of the sentences keyed in
+        `left_out`, and of the stale durable facts. The value it replaced is not named: a small model shown the old
         value gives it back."""
-        newer = {e.id: e for key, entries in self.successors.items() if successors is None or key in successors
-                 for e in entries} | {e.id: e for e in self.stale.values()}
+        newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
+        newer |= {e.id: e for e in self.stale.values()}
         return [f"{e.text} (since {e.newest[:10]})" for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))]
 
 

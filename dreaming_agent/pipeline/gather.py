@@ -130,7 +130,8 @@ class Gatherer:
                                     words_in=plan.language if route.temporal else None)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        own = tuple(sorted(abstain.own_names(told()))) if route.question and plan.language is None else ()
+        own = (tuple(sorted(abstain.own_names(m.text for m in self.store.memories())))
+               if route.question and plan.language is None else ())
         return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, own_names=own)
@@ -196,7 +197,7 @@ class Gatherer:
                                            first=[c.key for c in found.set_apart + found.by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
-        current = changes.current({key for key in older if key in changes.successors})
+        current = changes.current(set(older))
         return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
