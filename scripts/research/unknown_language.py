@@ -1,10 +1,11 @@
 """Conversations in languages no lang/ module knows, on the default 0.5B model:
-`python scripts/research/unknown_language.py [OUT.json] [THREADS]`.
+`python scripts/research/unknown_language.py [OUT.json] [THREADS] [SET.json]` (SET: unknown_language.json, the
+tuning set, by default; unknown_language_heldout.json is held out).
 
 Each conversation of unknown_language.json is told to a fresh agent (LightMem, Writer on, waiting for it after every
 turn), then its questions are asked. Counted: questions whose reply holds the expected words; replies that are mostly
-the words of one message the person told (their own sentence handed back). The set was written by the session that
-tunes on it: it is not held out."""
+the words of one message the person told (their own sentence handed back). The default set was written by the
+session that tunes on it: it is not held out."""
 import json, re, sys, tempfile, unicodedata
 from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,7 +14,7 @@ from dreaming_agent.llm import eval_model
 from dreaming_agent.llm.llamacpp import LlamaCppLLM
 from dreaming_agent.settings import Settings
 from dreaming_agent.wiring import build_agent, build_embedder
-data = json.load(open(Path(__file__).with_suffix(".json"), encoding="utf-8"))
+data = json.load(open(sys.argv[3] if len(sys.argv) > 3 else Path(__file__).with_suffix(".json"), encoding="utf-8"))
 llm = LlamaCppLLM(str(ROOT / "models" / eval_model.FILE_NAME), threads=int(sys.argv[2]) if len(sys.argv) > 2 else 2)
 words = lambda t: re.findall(r"\w+", unicodedata.normalize("NFC", t.lower()))
 rows = []
