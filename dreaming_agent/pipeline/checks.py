@@ -14,10 +14,11 @@ from typing import Callable
 from ..context.budget import PackedPrompt
 from ..errors import BackendUnavailable, ModelTimeout
 from ..llm.base import ChatMessage
+from ..text import split_sentences
 from . import abstain, acknowledge, dates, voice
 from .evidence import Evidence
 from .plan import Plan
-from .responder import Responder
+from .responder import Responder, hands_back
 from .trace import Step, Trace
 
 OnText = Callable[[str | None], None]  # a piece of the reply as it is written; None: what was shown is withdrawn
@@ -30,6 +31,7 @@ class Verdict:
     text: str | None = None  # the answer shown instead of the model's
     again_without: tuple[int, ...] | None = None  # ask again, without these evidence lines
     without_recent: bool = False  # ...and without the recent turns
+    in_memory_words: bool = False  # ...and from memory's entries alone, in the Writer's words
     note: Step | None = None  # traced at once
     ruling: Step | None = None  # code's own verdict on the answer (abstention, acknowledgement), traced last
     error: str | None = None  # the answer is a failure to show, not one to store
@@ -42,8 +44,10 @@ def replaced(text: str, *, note: Step | None = None, ruling: Step | None = None,
     return Verdict(text, note=note, ruling=ruling, error=error)
 
 
-def asked_again(without: tuple[int, ...] = (), *, without_recent: bool = False, note: Step | None = None) -> Verdict:
-    return Verdict(again_without=tuple(without), without_recent=without_recent, note=note)
+def asked_again(without: tuple[int, ...] = (), *, without_recent: bool = False, in_memory_words: bool = False,
+                note: Step | None = None) -> Verdict:
+    return Verdict(again_without=tuple(without), without_recent=without_recent, in_memory_words=in_memory_words,
+                   note=note)
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,8 @@ def _again(draft: Draft, verdict: Verdict, responder: Responder, trace: Trace, o
     evidence = draft.evidence
     for i in sorted(verdict.again_without, reverse=True):
         evidence = evidence.without(i)
+    if verdict.in_memory_words:
+        evidence = evidence.in_memory_words()
     recent = [] if verdict.without_recent else draft.recent
     packed = responder.prompt(evidence.lines, recent)
     if on_text:
@@ -251,6 +257,50 @@ def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | 
         + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
 
 
+class HandedBack(Check):
+    """In a language no module knows, a question's reply that is one of the person's sentences whole, or an earlier
+    reply whole, copied from what the model was shown: the 0.5B default model hands back the last thing told for a
+    question never answered. Code cannot read whether a sentence answers the question; the line nearest it (by the
+    embedder's score) is taken to, and kept when handed back. Any other is asked again once without the recent
+    turns, and, for the person's own sentence, from memory's entries in the Writer's words alone
+    (`Evidence.in_memory_words`); the second answer stands."""
+
+    name = "Handed back"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return plan.language is None and evidence.question and plan.question
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        if again or not draft.text:
+            return KEEP
+        theirs, replies, nearest = _said_before(draft)
+        if any(hands_back(draft.text, said) for said in nearest):
+            return KEEP
+        if any(hands_back(draft.text, said) for said in theirs):
+            return asked_again(without_recent=True, in_memory_words=True, note=Step(
+                self.name, 0.0, "the reply was one of the person's own sentences, whole, in a language code does not "
+                "read; asked again from memory's entries in the Writer's words, without their sentences and the "
+                "turns before", parsed={"handed_back": draft.text, "whose": "person"}))
+        if any(hands_back(draft.text, said) for said in replies):
+            return asked_again(without_recent=True, note=Step(
+                self.name, 0.0, "the reply was an earlier reply, whole, copied from the window; asked again without "
+                "the turns before", parsed={"handed_back": draft.text, "whose": "assistant"}))
+        return KEEP
+
+
+def _said_before(draft: Draft) -> tuple[list[str], list[str], list[str]]:
+    """What the model was shown that the person said (each whole turn and each of its sentences), what the assistant
+    replied before, and the line nearest the question (with its message)."""
+    kept = [draft.evidence.shown[i] for i in draft.packed.kept_evidence if i < len(draft.evidence.shown)]
+    theirs = [source.text for c in kept for source in c.sources if source.role == "user"]
+    theirs += [turn["content"] for turn in draft.recent if turn["role"] == "user"]
+    replies = [turn["content"] for turn in draft.recent if turn["role"] == "assistant"]
+    said = [c for c in kept if c.kind == "sentence"]
+    nearest = max(said, key=lambda c: c.score) if said else None
+    return ([*theirs, *(part for said in theirs for part in split_sentences(said))], replies,
+            [nearest.text, nearest.sources[0].text] if nearest else [])
+
+
 class EmptyAnswer(Check):
     """An empty reply is a failure to show, not an answer to store."""
 
@@ -337,7 +387,7 @@ class Voice(Check):
 
 
 # The default variant's checks, in order; the published pipeline keeps only what any reply needs.
-DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), EmptyAnswer(), Abstention(),
-                        Acknowledgement(), InTheirLanguage(), Voice()]
+DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), HandedBack(), EmptyAnswer(),
+                        Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
 PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
 FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}

@@ -31,11 +31,18 @@ class Evidence:
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
     replaced: list[str] = field(default_factory=list)  # sentences left out as old values: no recent turn says them
     own_names: tuple[str, ...] = ()  # in a language no module knows: the names the person gave themselves
+    learned: list[Candidate] = field(default_factory=list)  # ...and the entries drawn from the sentences shown
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
         sentences, a small model repeats them back or speaks as the person)."""
         return replace(self, lines=[], shown=[], facts=[], current=[], prompt="acknowledge")
+
+    def in_memory_words(self) -> "Evidence":
+        """The same evidence without the person's sentences: the entries shown and those drawn from the sentences,
+        each in the Writer's words alone (no quote of what the person said), oldest first."""
+        entries = in_date_order(list({c.key: c for c in self.shown + self.learned if c.kind == "memory"}.values()))
+        return replace(self, lines=[f"- {c.date[:10]}: {c.text}" for c in entries], shown=entries, learned=[])
 
     def without(self, index: int) -> "Evidence":
         """The same evidence less its line `index` (and the entry that line shows)."""
@@ -83,6 +90,13 @@ def quotes(entry: Memory, sentence: Sentence) -> bool:
     """`sentence` is one of those of its message that state `entry` (what `memory_line` would quote)."""
     return any(s.message_id == sentence.message_id and sentence.text in stating(entry.text, s.text)
                for s in entry.sources)
+
+
+def learned_from(store: Store, sentences: list[Candidate]) -> list[Candidate]:
+    """The current entries memory drew from the messages of these sentences."""
+    messages = {source.message_id for c in sentences if c.kind == "sentence" for source in c.sources}
+    drawn = store.memories_from_messages(messages)
+    return [Candidate(m, 0.0) for m in store.memories(ids=[m.id for m in drawn], with_sources=True)] if drawn else []
 
 
 def in_date_order(candidates: list[Candidate]) -> list[Candidate]:

@@ -16,7 +16,8 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
-from .evidence import Evidence, Replacements, in_date_order, memory_line, newer_values, quotes, replacements, said_line
+from .evidence import (Evidence, Replacements, in_date_order, learned_from, memory_line, newer_values, quotes,
+                       replacements, said_line)
 from .gather_config import GatherConfig
 from .plan import Plan
 from .retriever import Candidate, Search, never_evidence, search
@@ -130,11 +131,12 @@ class Gatherer:
                                     words_in=plan.language if route.temporal else None)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        own = (tuple(sorted(abstain.own_names(m.text for m in self.store.memories())))
-               if route.question and plan.language is None else ())
+        unread = route.question and plan.language is None  # a language no module knows: what code reads instead
+        own = tuple(sorted(abstain.own_names(m.text for m in self.store.memories()))) if unread else ()
         return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                        follow_up=route.follow_up, replaced=chosen.replaced, own_names=own)
+                        follow_up=route.follow_up, replaced=chosen.replaced, own_names=own,
+                        learned=learned_from(self.store, shown) if unread else [])
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:

@@ -69,6 +69,12 @@ def repeats(reply: str, said: str, *, share: float = 0.8) -> bool:
     return len(reply_words) >= 3 and sum(w in said_words for w in reply_words) >= share * len(reply_words)
 
 
+def hands_back(reply: str, said: str) -> bool:
+    """`reply` is `said` whole, given back: each is nearly all words of the other, in any language ("Ich bin letzte
+    Woche nach München umgezogen." for a question it does not answer), not a part of it reworded."""
+    return repeats(reply, said) and repeats(said, reply)
+
+
 def told_only(recent: list[ChatMessage], *, left_out: Callable[[str], bool] = lambda _: False,
               questions: bool = False) -> list[ChatMessage]:
     """The exchanges in which the person told something (and with `questions`, asked something), for a question

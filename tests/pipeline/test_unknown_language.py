@@ -94,3 +94,79 @@ def test_a_reply_that_only_repeated_the_message_before_it_leaves_the_window():
              {"role": "user", "content": "Ma sœur s'appelle Sophie."},
              {"role": "assistant", "content": "Enchantée ! Sophie est un joli prénom."}]
     assert quiet_replies(turns) == [turns[0], turns[2], {"role": "assistant", "content": "Enchantée !"}]
+
+
+def test_the_persons_own_sentence_handed_back_is_asked_again_from_memory_in_the_writers_words(store, index):
+    """German, which no module knows: for a question never answered, the model hands back the last thing told, whole.
+    Asked again from the Writer's English entries alone, without the person's sentences and the turns before; the
+    model's second answer stands."""
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    moved = "Ich bin letzte Woche nach München umgezogen."
+    facts = [["The user's name is Jonas", "The user lives in Hamburg"], ["The user moved to München last week"]]
+    replies = ["Hallo Jonas!", "Schön!", moved, "Das weiß ich nicht."]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.turn("Ich heiße Jonas und wohne in Hamburg.", now="2026-11-20T10:00:00")
+        agent.turn(moved, now="2026-11-27T10:00:00")
+        assert agent.learning.wait(timeout=60)
+        asked = agent.turn("Welche Blutgruppe habe ich?", now="2026-11-27T10:01:00")
+    finally:
+        agent.close()
+    assert asked.answer == "Das weiß ich nicht."
+    assert asked.trace.step("Handed back").parsed == {"handed_back": moved, "whose": "person"}
+    assert [s.name for s in asked.trace.steps if s.llm_calls] == ["Responder", "Responder, again"]
+    assert "umgezogen" not in asked.prompt_text and "wohne in Hamburg" not in asked.prompt_text
+    assert "The user moved to München last week" in asked.prompt_text
+    assert {c.kind for c in asked.evidence} == {"memory"}
+
+
+def test_an_earlier_reply_handed_back_is_asked_again_without_the_turns_before(make_agent):
+    refusal = "I'm sorry, but I don't have any information about Lena."
+    agent = make_agent(ScriptedLLM({"text": [refusal, refusal, "Lena."]}), AgentConfig(learn=False))
+    agent.turn("Meine Schwester heißt Lena.", now="2026-11-27")
+    asked = agent.turn("Wie heißt meine Schwester?", now="2026-11-27")
+    assert asked.answer == "Lena."
+    assert asked.trace.step("Handed back").parsed == {"handed_back": refusal, "whose": "assistant"}
+    assert "Meine Schwester heißt Lena." in asked.prompt_text and refusal not in asked.prompt_text
+
+
+def test_part_of_a_sentence_or_a_known_language_is_not_handed_back(make_agent):
+    """Not the whole of what was said ("Je vis à Nantes." from a longer message) keeps; in English, the Voice check
+    turns the person's words to them instead."""
+    agent = make_agent(ScriptedLLM({"text": ["Bonjour Hugo !", "Je vis à Nantes.", "Got it.",
+                                             "I moved to Bristol last week."]}), AgentConfig(learn=False))
+    agent.turn("Bonjour, je suis Hugo et je vis à Nantes.", now="2026-11-20")
+    french = agent.turn("Dans quelle ville est-ce que je vis ?", now="2026-11-20")
+    agent.turn("I moved to Bristol last week.", now="2026-11-27")
+    english = agent.turn("Where do I live now?", now="2026-11-27")
+    assert french.answer == "Je vis à Nantes." and english.answer == "You moved to Bristol last week."
+    assert "Handed back" not in {s.name for s in (*french.trace.steps, *english.trace.steps)}
+
+
+def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_again(store, index):
+    """Code cannot read French: the line the real multilingual embedder finds nearest the question is taken to answer
+    it ("Quel est mon métier ?" - the sentence about work, kept as the model gave it); another sentence handed back
+    whole, for a question never answered, is asked again."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    told = ["Bonjour, je suis Hugo et je vis à Nantes.", "Je travaille comme boulanger depuis dix ans.",
+            "Mon frère Julien habite au Canada."]
+    llm = ScriptedLLM({"text": [told[1], told[2], "Je ne sais pas."]})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
+                  config=AgentConfig(learn=False))
+    try:
+        for text in told:
+            agent.ingest(text, now="2026-11-20", learn=False)
+        job = agent.turn("Quel est mon métier ?", now="2026-11-21")
+        colour = agent.turn("Quelle est ma couleur préférée ?", now="2026-11-21")
+    finally:
+        agent.close()
+    assert job.answer == told[1] and "Handed back" not in {s.name for s in job.trace.steps}
+    assert colour.answer == "Je ne sais pas."
+    assert colour.trace.step("Handed back").parsed == {"handed_back": told[2], "whose": "person"}

@@ -43,9 +43,13 @@ class Conversation:
 
 
 CONVERSATIONS = [
-    Conversation("fr", ("Je m'appelle Claire et j'habite à Lyon.", "Ma sœur s'appelle Sophie, elle est médecin."),
+    # The last thing told, a move, is what the default model handed back for a question never answered (round 32's
+    # walk: "Welche Blutgruppe habe ich?" -> "Ich bin letzte Woche nach München umgezogen.").
+    Conversation("fr", ("Je m'appelle Claire et j'habite à Lyon.", "Ma sœur s'appelle Sophie, elle est médecin.",
+                        "La semaine dernière, j'ai déménagé à Marseille."),
                  "Comment s'appelle ma sœur ?", "Sophie", "Quel est mon groupe sanguin ?"),
-    Conversation("de", ("Ich heiße Klaus und wohne in Berlin.", "Meine Schwester heißt Anna, sie ist Lehrerin."),
+    Conversation("de", ("Ich heiße Klaus und wohne in Berlin.", "Meine Schwester heißt Anna, sie ist Lehrerin.",
+                        "Ich bin letzte Woche nach München umgezogen."),
                  "Wie heißt meine Schwester?", "Anna", "Welche Blutgruppe habe ich?"),
 ]
 
@@ -87,7 +91,7 @@ def test_a_conversation_in_an_unknown_language_gets_the_models_own_answers(defau
         assert controller["parsed"]["language"] is None, turn
         assert turn["reply"] not in CANNED and "no lo sé" not in turn["reply"].lower(), turn
         assert not turn["reply"].startswith("⚠️"), turn  # the model answered
-    introduction, _ = conversation.told
+    introduction = conversation.told[0]
     answered, never_told = turns[len(conversation.told):]
     assert conversation.sister in answered["reply"] and not handed_back(answered["reply"], introduction), answered
     assert not any(handed_back(never_told["reply"], said) for said in conversation.told), never_told
