@@ -1,14 +1,16 @@
 """The Dream's judge: a pure function that accepts or rejects one proposed operation, with a reason."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Mapping
 
 from .. import lang
+from ..store import attributes
 from ..store.records import Memory, Source
 from ..text import mentions, normalize, numbers, relations_missing, split_sentences, words
 from .model import DreamOperation, Verdict
 from .roles import ROLE_WORDS, roles_of
-from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, content_words, durable_topics, names
+from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, WHEN_WORDS, content_words, durable_topics, names
 
 MAX_TEXT_CHARS = 500
 # An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
@@ -99,7 +101,7 @@ def _same_text(a: str, b: str) -> bool:
 # -- MERGE and UPDATE ---------------------------------------------------------------------------------------
 
 def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
-    problem = _check_rewrite(op.text or "", targets)
+    problem = _one_thing(targets) or _check_rewrite(op.text or "", targets)
     if problem:
         return problem
     for target in targets:
@@ -111,6 +113,28 @@ def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
         if 2 * len(kept) < len(content):
             return f"The merged text loses most of entry {target.id} (\"{target.text}\")."
     return _lost_current_value(op.text or "", targets)
+
+
+def _one_thing(targets: list[Memory]) -> str | None:
+    """A MERGE joins entries that say one thing more than once. Refused: entries stating different things that hold
+    one value at a time (a home and a job: `store.attributes`), and an entry sharing no name or word, besides words of
+    time, with any other (a move and a new job told in one message are two facts, each replaced on its own later)."""
+    stated = {t.id: {v.attribute for v in attributes.stated(t)} for t in targets}
+    for a, b in combinations(targets, 2):
+        if stated[a.id] and stated[b.id] and stated[a.id] != stated[b.id]:
+            return (f"Entries {a.id} ({', '.join(sorted(stated[a.id]))}) and {b.id} "
+                    f"({', '.join(sorted(stated[b.id]))}) say different things; a MERGE joins one thing said twice.")
+    said = {t.id: (names(t.text) | content_words(t.text)) - WHEN_WORDS for t in targets}
+    for t in targets:
+        if not any(_share_a_word(said[t.id], said[other.id]) for other in targets if other is not t):
+            return (f"Entry {t.id} (\"{t.text}\") shares no name or word with the others: a MERGE joins one thing "
+                    "said twice, not different facts.")
+    return None
+
+
+def _share_a_word(a: set[str], b: set[str]) -> bool:
+    """A word of `a` is one of `b`, or one is the other with an ending ("peanut", "peanuts")."""
+    return any(x == y or (min(len(x), len(y)) >= 4 and (x.startswith(y) or y.startswith(x))) for x in a for y in b)
 
 
 def _check_update(op: DreamOperation, targets: list[Memory]) -> str | None:

@@ -18,6 +18,12 @@ CONNECTIVES = lang.words("CONNECTIVES")
 # Words that make an event a habit rather than a one-off.
 HABIT_WORDS = lang.words("HABIT_WORDS")
 
+# Words that say when, not what: two facts said the same week share them and nothing else.
+WHEN_WORDS = (HABIT_WORDS | CONNECTIVES | frozenset(normalize(w) for key in lang.merged("RELATIVE_DATES")
+                                                    for w in key.split())
+              | frozenset(lang.merged("UNITS")) | frozenset(lang.merged("WEEKDAYS"))
+              | frozenset(normalize(m) for m in lang.phrases("MONTHS")))
+
 
 def durable_topics(text: str) -> dict[str, list[str]]:
     """Durable topics (health, work, family, pets, plans, identity) the text touches, with the words that say so."""

@@ -23,7 +23,8 @@ NOW = "2024-08-01T03:00:00"
 def world(store, index, embedder):
     ids = {
         "acme": remember(store, embedder, "The user works at Acme", ("I work at Acme.", "2024-02-01")),
-        "lisbon": remember(store, embedder, "The user lives in Lisbon", ("I live in Lisbon.", "2024-02-02")),
+        "lisbon": remember(store, embedder, "The user's Acme office is in Lisbon",
+                           ("Our Acme office is in Lisbon.", "2024-02-02")),
         "sister": remember(store, embedder, "The user's sister is Ana", ("My sister Ana is visiting.", "2024-01-01"),
                            tier="ltm"),
         "nurse": remember(store, embedder, "The user's sister Ana is a nurse", ("Ana, my sister, is a nurse.", "2024-03-01")),
@@ -46,7 +47,7 @@ def test_accepted_operations_change_statuses_and_keep_everything(store, index, e
     report = dream(
         store, index, embedder,
         {"op": "MERGE", "target_ids": [w["acme"], w["lisbon"]], "text": "The user lives in Acme", "reason": "bad"},
-        {"op": "MERGE", "target_ids": [w["acme"], w["lisbon"]], "text": "The user works at Acme and lives in Lisbon",
+        {"op": "MERGE", "target_ids": [w["acme"], w["lisbon"]], "text": "The user works at Acme, whose office is in Lisbon",
          "reason": "same topic"},
         {"op": "PROMOTE", "target_ids": [w["hiking"]], "text": None, "reason": "said twice"},
         {"op": "FORGET", "target_ids": [w["concert"]], "text": None, "reason": "one-off"},
@@ -58,7 +59,7 @@ def test_accepted_operations_change_statuses_and_keep_everything(store, index, e
     assert rows[w["acme"]].status == rows[w["lisbon"]].status == "superseded"
     assert rows[w["acme"]].superseded_by == rows[w["lisbon"]].superseded_by == merged
     new = rows[merged]
-    assert (new.origin, new.tier, new.status, new.text) == ("dream", "mtm", "active", "The user works at Acme and lives in Lisbon")
+    assert (new.origin, new.tier, new.status, new.text) == ("dream", "mtm", "active", "The user works at Acme, whose office is in Lisbon")
     assert set(new.source_message_ids) == set(rows[w["acme"]].source_message_ids) | set(rows[w["lisbon"]].source_message_ids)
     assert new.prompt_version.startswith("dream@") and new.created_at == NOW
     assert rows[w["hiking"]].tier == "ltm" and rows[w["hiking"]].status == "active"
@@ -87,7 +88,7 @@ def test_a_merge_touching_long_term_memory_stays_long_term(store, index, embedde
 def test_an_entry_edited_while_the_model_thought_is_left_alone(store, index, embedder, world):
     w = world
     entries = load_entries(store)
-    merge = op("MERGE", [w["acme"], w["lisbon"]], "The user works at Acme and lives in Lisbon")
+    merge = op("MERGE", [w["acme"], w["lisbon"]], "The user works at Acme, whose office is in Lisbon")
     verdict = validate(merge, entries)
     assert verdict.accepted
     store.edit_memory(w["lisbon"], "The user lives in Porto", embedder.embed("The user lives in Porto"))

@@ -13,7 +13,8 @@ from .builders import planner, remember, snapshot
 def world(store, index, embedder):
     ids = {
         "acme": remember(store, embedder, "The user works at Acme", ("I work at Acme.", "2024-02-01")),
-        "lisbon": remember(store, embedder, "The user lives in Lisbon", ("I live in Lisbon.", "2024-02-02")),
+        "lisbon": remember(store, embedder, "The user's Acme office is in Lisbon",
+                           ("Our Acme office is in Lisbon.", "2024-02-02")),
         "hiking": remember(store, embedder, "The user enjoys hiking",
                            ("I enjoy hiking.", "2024-01-14"), ("Hiking again, I enjoy it.", "2024-02-14")),
         "concert": remember(store, embedder, "The user went to a concert on Friday",
@@ -27,7 +28,7 @@ def world(store, index, embedder):
 def dream(store, index, embedder, world, now="2024-08-01T03:00:00"):
     w = world
     llm = ScriptedLLM(defaults={"DreamProposal": planner(
-        {"op": "MERGE", "target_ids": [w["acme"], w["lisbon"]], "text": "The user works at Acme and lives in Lisbon",
+        {"op": "MERGE", "target_ids": [w["acme"], w["lisbon"]], "text": "The user works at Acme, whose office is in Lisbon",
          "reason": "same"},
         {"op": "PROMOTE", "target_ids": [w["hiking"]], "text": None, "reason": "twice"},
         {"op": "FORGET", "target_ids": [w["concert"]], "text": None, "reason": "one-off"},
@@ -61,7 +62,7 @@ def test_undo_walks_back_one_dream_at_a_time(store, index, embedder, world):
     index.sync(store)
     llm = ScriptedLLM(defaults={"DreamProposal": planner({
         "op": "MERGE", "target_ids": [merged, extra],
-        "text": "The user works at Acme in the design team and lives in Lisbon", "reason": "same",
+        "text": "The user works at Acme in the design team, whose office is in Lisbon", "reason": "same",
     })})
     second = run_dream(store, index, llm, embedder, now="2024-08-03T03:00:00", min_similarity=-1.0)
     assert len(second.accepted) == 1

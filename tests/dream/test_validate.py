@@ -41,6 +41,15 @@ ENTRIES = {e.id: e for e in [
     # Seen with the 0.5B model: two halves of one message, merged into a fact about the person.
     entry(23, "The user's brother Pablo works as a pilot", ("My brother Pablo works as a pilot for Iberia.", "2024-05-02")),
     entry(24, "The user's brother Pablo works in Iberia", ("My brother Pablo works as a pilot for Iberia.", "2024-05-02")),
+    # One thing said twice (the studio is Acme), and things of one kind.
+    entry(25, "The user's employer Acme is a small studio", ("I work at Acme, it's a small studio.", "2024-02-01")),
+    entry(26, "The user's dog Toby is a beagle", ("Toby is a beagle.", "2024-04-02")),
+    entry(27, "The user is allergic to peanut butter too", ("Peanut butter is out for me too.", "2024-01-20")),
+    # Seen with the 0.5B model in the app: two facts of one message, merged into one entry.
+    entry(28, "The user moved to Bristol last week", ("I moved to Bristol last week and started a new job as a teacher.",
+                                                      "2026-11-27")),
+    entry(29, "The user started a new job as a teacher", ("I moved to Bristol last week and started a new job as a "
+                                                          "teacher.", "2026-11-27")),
 ]}
 
 CASES = [
@@ -51,12 +60,22 @@ CASES = [
     ("pet-name mistake repaired", op("MERGE", [1, 2], "The user has a parrot named Kiwi"), (), True, ["Accepted"]),
     ("Spanish pet name as the person's", op("PROMOTE", [18]), (), False, ["Luna"]),
     ("once-said allergy forgotten", op("FORGET", [3]), (), False, ["health", "allergic"]),
-    ("allergy lost in a merge", op("MERGE", [3, 4], "The user likes Thai food"), (), False, ["health", "entry 3"]),
+    ("allergy lost in a merge", op("MERGE", [3, 27], "The user eats peanuts and peanut butter"), (), False,
+     ["health", "entry 3"]),
     ("allergy lost in an update", op("UPDATE", [3], "The user likes peanuts"), (), False, ["health"]),
-    ("allergy kept in a merge", op("MERGE", [3, 4], "The user likes Thai food but is allergic to peanuts"), (), True, []),
-    ("company turned into a city", op("MERGE", [5, 6], "The user lives in Acme"), (), False, ["Acme", "employer", "residence"]),
-    ("company and city kept apart", op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"), (), True, []),
-    ("merge drops a city", op("MERGE", [5, 6], "The user works at Acme"), (), False, ["drops 'Lisbon' from entry 6"]),
+    ("allergy kept in a merge", op("MERGE", [3, 27], "The user is allergic to peanuts and peanut butter"), (), True,
+     []),
+    ("an allergy and a taste merged", op("MERGE", [3, 4], "The user likes Thai food but is allergic to peanuts"), (),
+     False, ["entry 3", "shares no name or word"]),
+    ("company turned into a city", op("MERGE", [5, 25], "The user lives in Acme"), (), False,
+     ["Acme", "employer", "residence"]),
+    ("company and city kept apart", op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"), (), False,
+     ["entries 5 (workplace) and 6 (home)", "different things"]),
+    ("a move and a new job merged", op("MERGE", [28, 29], "The user moved to Bristol last week and started a new job "
+                                                          "as a teacher"), (), False, ["entry 28", "shares no name"]),
+    ("one employer said twice", op("MERGE", [5, 25], "The user works at Acme, a small studio"), (), True, []),
+    ("merge drops a city", op("MERGE", [10, 26], "The user has a dog named Toby, a beagle"), (), False,
+     ["drops 'Madrid' from entry 10"]),
     ("current job lost", op("UPDATE", [7, 8], "The user worked as an architect"), (), False, ["newest", "Entry 8"]),
     ("current job kept", op("UPDATE", [7, 8], "The user works as a UX designer, previously as an architect"), (), True, []),
     ("move replaces the old city", op("UPDATE", [9], "The user lives in Valencia"), (), True, []),
@@ -82,7 +101,7 @@ CASES = [
     ("merge of one entry", op("MERGE", [5], "The user works at Acme"), (), False, ["UPDATE"]),
     ("merge without text", op("MERGE", [5, 6]), (), False, ["no new text"]),
     ("same id twice", op("MERGE", [5, 5], "The user works at Acme"), (), False, ["more than once"]),
-    ("merge in the person's voice", op("MERGE", [5, 6], "I work at Acme and the user lives in Lisbon"), (), False,
+    ("merge in the person's voice", op("MERGE", [5, 25], "I work at Acme, a small studio"), (), False,
      ["first person", "'I'"]),
     ("Spanish first person", op("UPDATE", [6], "Mi casa está en Lisboa"), (), False, ["first person", "'Mi'"]),
     ("update that changes nothing", op("UPDATE", [5], "The user works at Acme."), (), False, ["change nothing"]),
@@ -116,7 +135,7 @@ def test_an_old_value_the_person_changed_is_never_promoted():
     assert not verdict.accepted
     assert "entry 8" in verdict.reason and "changed later" in verdict.reason
     # ...and only PROMOTE: merging the old value with others keeps every value, so it stays the validator's usual call
-    assert validate(op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"), ENTRIES,
+    assert validate(op("MERGE", [5, 25], "The user works at Acme, a small studio"), ENTRIES,
                     replaced={5: ENTRIES[8]}).accepted
     assert not validate_all([op("PROMOTE", [16])], ENTRIES, {16: ENTRIES[8]})[0].accepted
 
@@ -131,10 +150,10 @@ def test_validator_reads_nothing_but_its_arguments():
 # -- properties -------------------------------------------------------------------------------------------
 
 ACCEPTED_REWRITES = [
-    op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"),
+    op("MERGE", [5, 25], "The user works at Acme, a small studio"),
     op("UPDATE", [7, 8], "The user works as a UX designer, previously as an architect"),
     op("UPDATE", [9], "The user lives in Valencia"),
-    op("MERGE", [3, 4], "The user likes Thai food but is allergic to peanuts"),
+    op("MERGE", [3, 27], "The user is allergic to peanuts and peanut butter"),
 ]
 _NOT_NAMES = {"the", "user", "and", "but", "tea"}
 name_strategy = st.builds(
