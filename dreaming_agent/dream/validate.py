@@ -1,6 +1,7 @@
 """The Dream's judge: a pure function that accepts or rejects one proposed operation, with a reason."""
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Mapping
 
@@ -15,6 +16,8 @@ from .vocab import CONNECTIVES, DURABLE_TOPICS, HABIT_WORDS, WHEN_WORDS, content
 MAX_TEXT_CHARS = 500
 # An entry is a fact about the person; in their voice ("I work as…") it reads as the assistant's own.
 _FIRST_PERSON = lang.words("FIRST_PERSON")
+# Whom the Writer's entries are about ("The user…", in English whatever the language told in).
+_ABOUT = re.compile(lang.pattern("ENTRY_SUBJECT"), re.IGNORECASE)
 
 
 def validate_all(
@@ -169,6 +172,8 @@ def _check_rewrite(text: str, targets: list[Memory]) -> str | None:
     problem = _role_problem(text, targets, subject="The new text")
     if problem:
         return problem
+    if all(_ABOUT.search(t.text) for t in targets) and not _ABOUT.search(text):
+        return "The new text is no longer about the person: every entry it replaces is."
     # Lower-case facts can be invented too ("works as a nurse" -> "works as a teacher").
     for word in sorted(content_words(text) - CONNECTIVES):
         if not any(mentions(word, passage) for passage in evidence):

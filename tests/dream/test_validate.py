@@ -50,6 +50,8 @@ ENTRIES = {e.id: e for e in [
                                                       "2026-11-27")),
     entry(29, "The user started a new job as a teacher", ("I moved to Bristol last week and started a new job as a "
                                                           "teacher.", "2026-11-27")),
+    entry(30, "The user has a dog called Pepper", ("I have a dog called Pepper.", "2026-11-20")),
+    entry(31, "The user's dog is called Pepper", ("I have a dog called Pepper.", "2026-11-20")),
 ]}
 
 CASES = [
@@ -74,6 +76,9 @@ CASES = [
     ("a move and a new job merged", op("MERGE", [28, 29], "The user moved to Bristol last week and started a new job "
                                                           "as a teacher"), (), False, ["entry 28", "shares no name"]),
     ("one employer said twice", op("MERGE", [5, 25], "The user works at Acme, a small studio"), (), True, []),
+    ("the person's dog made someone else's", op("MERGE", [30, 31], "Pepper's dog is called Pepper"), (), False,
+     ["no longer about the person"]),
+    ("one dog said twice", op("MERGE", [30, 31], "The user has a dog called Pepper"), (), True, []),
     ("merge drops a city", op("MERGE", [10, 26], "The user has a dog named Toby, a beagle"), (), False,
      ["drops 'Madrid' from entry 10"]),
     ("current job lost", op("UPDATE", [7, 8], "The user worked as an architect"), (), False, ["newest", "Entry 8"]),
