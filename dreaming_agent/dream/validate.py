@@ -174,6 +174,10 @@ def _check_rewrite(text: str, targets: list[Memory]) -> str | None:
         return problem
     if all(_ABOUT.search(t.text) for t in targets) and not _ABOUT.search(text):
         return "The new text is no longer about the person: every entry it replaces is."
+    for name in sorted(names(text)):
+        owner = re.compile(rf"(?<!\w){re.escape(name)}['’]s\b", re.IGNORECASE)  # "Pepper's dog": Pepper has a dog
+        if owner.search(text) and not any(owner.search(passage) for passage in evidence):
+            return f"The new text says '{name}'s', which neither the entries nor the person's messages say."
     # Lower-case facts can be invented too ("works as a nurse" -> "works as a teacher").
     for word in sorted(content_words(text) - CONNECTIVES):
         if not any(mentions(word, passage) for passage in evidence):

@@ -79,6 +79,8 @@ CASES = [
     ("the person's dog made someone else's", op("MERGE", [30, 31], "Pepper's dog is called Pepper"), (), False,
      ["no longer about the person"]),
     ("one dog said twice", op("MERGE", [30, 31], "The user has a dog called Pepper"), (), True, []),
+    ("the dog made an owner", op("MERGE", [30, 31], "The user has a dog and Pepper's dog is called Pepper."), (), False,
+     ["'Pepper's'"]),
     ("merge drops a city", op("MERGE", [10, 26], "The user has a dog named Toby, a beagle"), (), False,
      ["drops 'Madrid' from entry 10"]),
     ("current job lost", op("UPDATE", [7, 8], "The user worked as an architect"), (), False, ["newest", "Entry 8"]),
