@@ -18,6 +18,7 @@ MAX_TEXT_CHARS = 500
 _FIRST_PERSON = lang.words("FIRST_PERSON")
 # Whom the Writer's entries are about ("The user…", in English whatever the language told in).
 _ABOUT = re.compile(lang.pattern("ENTRY_SUBJECT"), re.IGNORECASE)
+_OWNER = lang.pattern("ENTRY_OWNER")
 
 
 def validate_all(
@@ -174,8 +175,8 @@ def _check_rewrite(text: str, targets: list[Memory]) -> str | None:
         return problem
     if all(_ABOUT.search(t.text) for t in targets) and not _ABOUT.search(text):
         return "The new text is no longer about the person: every entry it replaces is."
-    for name in sorted(names(text)):
-        owner = re.compile(rf"(?<!\w){re.escape(name)}['’]s\b", re.IGNORECASE)  # "Pepper's dog": Pepper has a dog
+    for name in sorted(names(text)) if _OWNER else ():
+        owner = re.compile(rf"(?<!\w){re.escape(name)}(?:{_OWNER})", re.IGNORECASE)  # "Pepper's dog": Pepper has one
         if owner.search(text) and not any(owner.search(passage) for passage in evidence):
             return f"The new text says '{name}'s', which neither the entries nor the person's messages say."
     # Lower-case facts can be invented too ("works as a nurse" -> "works as a teacher").

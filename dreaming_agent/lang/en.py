@@ -257,6 +257,7 @@ LEFT_ARTICLES = r"the"
 # "The user's name is Claire", "The user is called Ro": the person's own name in the Writer's English, whatever
 # language they told it in
 ENTRY_SUBJECT = r"\buser(?:'s)?\b"  # whom an entry is about: the Dream keeps it ("Pepper's dog…" is not the user's)
+ENTRY_OWNER = r"['’]s\b"  # after a name, it makes that name an owner: "Pepper's dog"
 ENTRY_OWN_NAME = r"(?:the\s+)?user(?:'s\s+(?:full\s+|first\s+)?name\s+is|\s+is\s+(?:called|named))"
 
 # -- the assistant's own earlier words (pipeline/replies.py) ----------------------------------------------------

@@ -253,6 +253,7 @@ UNNATURAL = ("no lo se", "lo siento")
 # -- the Writer's entries (store/attributes.py): written in English, so only words met inside them are here ---------
 ENTRY_ABOUT_USER = ""
 ENTRY_SUBJECT = ""
+ENTRY_OWNER = ""
 ENTRY_SHAPES: dict[str, str] = {}
 ENTRY_MAY_STATE: tuple[str, ...] = ()
 ENTRY_WHEN = ""
