@@ -178,7 +178,8 @@ def _check_rewrite(text: str, targets: list[Memory]) -> str | None:
     for name in sorted(names(text)) if _OWNER else ():
         owner = re.compile(rf"(?<!\w){re.escape(name)}(?:{_OWNER})", re.IGNORECASE)  # "Pepper's dog": Pepper has one
         if owner.search(text) and not any(owner.search(passage) for passage in evidence):
-            return f"The new text says '{name}'s', which neither the entries nor the person's messages say."
+            return (f"The new text says '{_shown(name, text)}'s', which neither the entries nor the person's "
+                    "messages say.")
     # Lower-case facts can be invented too ("works as a nurse" -> "works as a teacher").
     for word in sorted(content_words(text) - CONNECTIVES):
         if not any(mentions(word, passage) for passage in evidence):
