@@ -92,11 +92,11 @@ def quotes(entry: Memory, sentence: Sentence) -> bool:
                for s in entry.sources)
 
 
-def learned_from(store: Store, sentences: list[Candidate]) -> list[Candidate]:
-    """The current entries memory drew from the messages of these sentences."""
+def learned_from(store: Store, entries: list[Memory], sentences: list[Candidate]) -> list[Candidate]:
+    """Those of `entries` (current ones) drawn from the messages of these sentences, with their sources."""
     messages = {source.message_id for c in sentences if c.kind == "sentence" for source in c.sources}
-    drawn = store.memories_from_messages(messages)
-    return [Candidate(m, 0.0) for m in store.memories(ids=[m.id for m in drawn], with_sources=True)] if drawn else []
+    drawn = [m.id for m in entries if messages & set(m.source_message_ids)]
+    return [Candidate(m, 0.0) for m in store.memories(ids=drawn, with_sources=True)] if drawn else []
 
 
 def in_date_order(candidates: list[Candidate]) -> list[Candidate]:

@@ -131,12 +131,13 @@ class Gatherer:
                                     words_in=plan.language if route.temporal else None)
             lines, shown, steps = said.lines + lines, said.shown + shown, steps + ([said.step] if said.step else [])
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
-        unread = route.question and plan.language is None  # a language no module knows: what code reads instead
-        own = tuple(sorted(abstain.own_names(m.text for m in self.store.memories()))) if unread else ()
+        # In a language no module knows, code reads memory's entries instead: one read gives both
+        entries = self.store.memories() if route.question and plan.language is None else []
         return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                        follow_up=route.follow_up, replaced=chosen.replaced, own_names=own,
-                        learned=learned_from(self.store, shown) if unread else [])
+                        follow_up=route.follow_up, replaced=chosen.replaced,
+                        own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
+                        learned=learned_from(self.store, entries, shown))
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
