@@ -1,6 +1,8 @@
 """Memory usable from other agents: a Python API (`AgentMemory`) and an MCP server over it."""
 from .memory import AgentMemory
-from .records import Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source
+from .records import (
+    Added, DreamChange, DreamOutcome, Entry, Forgotten, HeldValue, HistoryEvent, ProfileRow, Recollection, Source,
+)
 
-__all__ = ["AgentMemory", "Added", "DreamChange", "DreamOutcome", "Entry", "Forgotten", "HistoryEvent",
-           "Recollection", "Source"]
+__all__ = ["AgentMemory", "Added", "DreamChange", "DreamOutcome", "Entry", "Forgotten", "HeldValue", "HistoryEvent",
+           "ProfileRow", "Recollection", "Source"]

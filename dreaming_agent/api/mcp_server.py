@@ -8,12 +8,13 @@ from typing import Callable, Literal, TypeVar
 from ..errors import DreamingAgentError
 from ..settings import Settings
 from .memory import AgentMemory
-from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection
+from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, ProfileRow, Recollection
 
 INSTRUCTIONS = (
     "Long-term memory of one person. `remember` what they tell you (with the date it was said), `recall` before "
-    "answering about them: every result carries the dated messages it comes from, so quote the date. Use `forget` "
-    "when they ask you to forget something; `dream` consolidates memory and `undo_dream` takes the last Dream back."
+    "answering about them: every result carries the dated messages it comes from, so quote the date, and a value "
+    "they changed later is marked replaced. `profile` says where they live and work now. Use `forget` when they ask "
+    "you to forget something; `dream` consolidates memory and `undo_dream` takes the last Dream back."
 )
 Tool = TypeVar("Tool", bound=Callable)
 
@@ -37,8 +38,15 @@ def build_server(memory: AgentMemory):
 
     @tool
     def recall(query: str, limit: int = 5) -> list[Recollection]:
-        """Memories and verbatim sentences most like `query`, best first, each with its dated source messages."""
+        """Memories and verbatim sentences most like `query`, best first, each with its dated source messages; what
+        the person changed later comes last, status 'replaced', `replaced_by` the entries saying the newer values."""
         return memory.search(query, limit=limit)
+
+    @tool
+    def profile() -> list[ProfileRow]:
+        """Where the person lives, works and what they work as now, each since the day they said it, with the values
+        it replaced (newest first)."""
+        return memory.profile()
 
     @tool
     def list_memories(tier: Literal["all", "ltm", "mtm"] = "all") -> list[Entry]:

@@ -9,7 +9,7 @@ from ..settings import Settings
 from ..store import Memory, now_iso
 from ..store.memory_file import MemoryFile
 from .records import (
-    Added, DreamChange, DreamOutcome, Entry, Forgotten, HistoryEvent, Recollection, Source,
+    Added, DreamChange, DreamOutcome, Entry, Forgotten, HeldValue, HistoryEvent, ProfileRow, Recollection, Source,
 )
 
 When = str | datetime | date | None
@@ -51,19 +51,30 @@ class AgentMemory:
     def search(self, query: str, *, limit: int = 8) -> list[Recollection]:
         """What a chat turn reads for `query` (LightMem's gathering): the durable facts and verbatim sentences it
         shows, best first, each with its dated sources. An entry the search finds is read, as in the chat, as the
-        sentences it quotes; small talk, the person's own questions and values replaced later are left out."""
+        sentences it quotes; small talk and the person's own questions are left out, and what the person changed
+        later comes last, marked replaced, with the entries that say the newer values."""
         if not query.strip():
             raise InvalidInput("The search query is empty: say what to look for.")
         if limit < 1:
             raise InvalidInput(f"limit must be at least 1, not {limit}.")
         self.agent.learning.index_new_sentences()
         evidence = self.agent.gather(query, "lightmem", today=now_iso()[:10])
-        found = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
+        current = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
+        replaced = sorted(evidence.superseded, key=lambda pair: -pair[0].score)
+        found = [(c, "current", ()) for c in current] + [(c, "replaced", by) for c, by in replaced]
         return [
             Recollection(kind=c.kind, id=c.id, text=c.text, score=round(c.score, 4), date=c.date,
-                         sources=[Source(message_id=s.message_id, date=s.date, text=s.text) for s in c.sources])
-            for c in found[:limit]
+                         sources=[Source(message_id=s.message_id, date=s.date, text=s.text) for s in c.sources],
+                         status=status, replaced_by=list(by))
+            for c, status, by in found[:limit]
         ]
+
+    def profile(self) -> list[ProfileRow]:
+        """What holds one value at a time about the person (home, workplace, occupation), as it stands: each value
+        with the day it was first said and its entry, and the values it replaced, newest first."""
+        held = lambda h: HeldValue(value=h.value, since=h.since, memory_id=h.memory_id)  # noqa: E731
+        return [ProfileRow(attribute=row.attribute, current=[held(h) for h in row.now],
+                           before=[held(h) for h in row.before]) for row in self.agent.memory.profile()]
 
     # -- the entries ------------------------------------------------------------------------------------
     def get_all(self, *, tier: str | None = None, include_inactive: bool = False) -> list[Entry]:

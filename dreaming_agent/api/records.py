@@ -29,7 +29,8 @@ class Entry(BaseModel):
 
 
 class Recollection(BaseModel):
-    """A search hit: a memory entry, or a sentence the person said verbatim; best score first."""
+    """A search hit: a memory entry, or a sentence the person said verbatim; what is current first, best score first,
+    then what was replaced later."""
 
     kind: Literal["memory", "sentence"]
     id: int  # the memory id, or the sentence id (its message is sources[0].message_id)
@@ -37,6 +38,23 @@ class Recollection(BaseModel):
     score: float
     date: str
     sources: list[Source]
+    status: Literal["current", "replaced"] = "current"  # replaced: the person said a newer value later
+    replaced_by: list[int] = []  # the entries that say the newer values, where memory has them
+
+
+class HeldValue(BaseModel):
+    value: str
+    since: str  # the day it was first said
+    memory_id: int  # the entry that says it
+
+
+class ProfileRow(BaseModel):
+    """One thing about the person that holds one value at a time (home, workplace, occupation): its value now and
+    the values it replaced, newest first."""
+
+    attribute: str
+    current: list[HeldValue]
+    before: list[HeldValue] = []
 
 
 class Added(BaseModel):

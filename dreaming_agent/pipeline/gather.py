@@ -61,6 +61,7 @@ class Chosen:
     newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
     replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
     current: list[str] = field(default_factory=list)  # what is current of each value left out as older
+    superseded: list[tuple[Candidate, tuple[int, ...]]] = field(default_factory=list)  # left out, by the newer entries
 
     def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
         """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
@@ -135,7 +136,7 @@ class Gatherer:
         entries = self.store.memories() if route.question and plan.language is None else []
         return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
-                        follow_up=route.follow_up, replaced=chosen.replaced,
+                        follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown))
 
@@ -187,9 +188,12 @@ class Gatherer:
         changes = replacements(self.store, sentences, facts, found.question)
         # A durable fact whose value changed later is left out, and the sentence saying the newer value shown instead.
         changes.successors.update({c.key: [changes.stale[c.id]] for c in facts if c.id in changes.stale})
+        stale = [c for c in facts if c.id in changes.stale]
         facts = [c for c in facts if c.id not in changes.stale]
         older = self._older(plan, sentences, changes)
         replaced = [c.text for c in sentences if c.key in older]
+        superseded = [(c, tuple(sorted({e.id for e in changes.successors.get(c.key, [])})))
+                      for c in stale + [c for c in sentences if c.key in older]]
         sentences = [c for c in sentences if c.key not in older]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person
@@ -201,7 +205,7 @@ class Gatherer:
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
         current = changes.current(set(older))
-        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current)
+        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
         """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on

@@ -36,6 +36,10 @@ class MemoryOps:
         """Each of `entries` whose value the person changed later (a move, a new job) -> the entry saying the new one."""
         return {old: newer.id for old, newer in attributes.replaced(self.store, entries).items()}
 
+    def profile(self) -> list[attributes.Current]:
+        """Where the person lives and works and what they work as, now and before (`attributes.profile`)."""
+        return attributes.profile(self.store)
+
     def history(self) -> list[Message]:
         return self.store.messages()
 

@@ -57,12 +57,7 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     mine = [m for m in entries if _shapes(m.text)]
     if not mine:
         return {}
-    # Read only what could be in a shape: on the reply path, a scan of every entry took 0.6 s at 20,000 entries.
-    found = store.memories(status=None, text_like=_MAY_STATE)
-    shaped = store.with_sources([m for m in found if m.status != "forgotten" and _shapes(m.text)])
-    speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
-    # the person of the app has no speaker name, and an entry they typed has no message: both are theirs
-    owner = lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}  # noqa: E731
+    shaped, owner = _shaped(store)
     later: dict[tuple[str, frozenset], list[tuple[Value, Memory]]] = {}
     for m in shaped:
         for v in stated(m):
@@ -76,6 +71,75 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
                 out[memory.id] = max(newer, key=lambda pair: (pair[0].said, pair[1].id))[1]
                 break
     return out
+
+
+@dataclass(frozen=True)
+class Held:
+    value: str
+    since: str  # the day it was first said (of the run of entries saying it, after the value before)
+    memory_id: int  # the entry saying it: the newest active one, else the newest
+
+
+@dataclass(frozen=True)
+class Current:
+    """One thing about the person as it stands: its value now and the values it replaced, newest first."""
+
+    attribute: str  # "home", "workplace", "occupation"
+    now: tuple[Held, ...]  # usually one; two when a newer value is placed within the older ("Beacon Hill, Austin")
+    before: tuple[Held, ...]
+
+
+def profile(store: Store) -> list[Current]:
+    """The person's own single-valued things (not a speaker's of a recorded conversation), each with what it
+    replaced: the same reading `replaced` gives the reply path, so the panel, the API and the answer agree."""
+    shaped, owner = _shaped(store)
+    mine = [m for m in shaped if not owner(m)]
+    stale = replaced(store, mine)
+    said: dict[str, list[tuple[Value, Memory]]] = {}
+    for m in mine:
+        for v in stated(m):
+            said.setdefault(v.attribute, []).append((v, m))
+    rows = []
+    for attribute in ATTRIBUTES:
+        values = sorted(said.get(attribute, []), key=lambda pair: (pair[0].said, pair[1].id))
+        if not values:
+            continue
+        old = _held([(v, m) for v, m in values if m.id in stale])
+        old_days = [h.since for h in old]
+        now = _held([(v, m) for v, m in values if m.id not in stale], after=max(old_days, default=""))
+        before = [o for o in old if not any(same(o.value, h.value) for h in now)]
+        if now:
+            rows.append(Current(attribute, tuple(now), tuple(reversed(before))))
+    return rows
+
+
+ATTRIBUTES = tuple(_SHAPES)  # "home", "workplace", "occupation": the order the profile shows them in
+
+
+def _held(values: list[tuple[Value, Memory]], after: str = "") -> list[Held]:
+    """Each value once, oldest first: since the first day it was said after `after` (else its first day), named by
+    its newest active entry (else its newest)."""
+    out: list[list] = []  # [value, since, entry]
+    for v, m in values:
+        known = next((h for h in out if same(h[0], v.value)), None)
+        if known is None:
+            out.append([v.value, v.said, m])
+            continue
+        if known[1] <= after < v.said:
+            known[1] = v.said
+        if m.status == "active" or known[2].status != "active":
+            known[0], known[2] = v.value, m
+    return [Held(value, since[:10], m.id) for value, since, m in out]
+
+
+def _shaped(store: Store):
+    """Every entry not forgotten that states a single-valued thing, with its sources, and who it is about: the
+    speaker names of its messages (none for the app's person, who has no speaker name, or for an entry they typed)."""
+    # Read only what could be in a shape: on the reply path, a scan of every entry took 0.6 s at 20,000 entries.
+    found = store.memories(status=None, text_like=_MAY_STATE)
+    shaped = store.with_sources([m for m in found if m.status != "forgotten" and _shapes(m.text)])
+    speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
+    return shaped, lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}
 
 
 # "from Vitoria", "de Vitoria", "left Vitoria": the place named is the one left behind

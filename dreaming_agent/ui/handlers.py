@@ -85,8 +85,9 @@ def panels(agent: Agent) -> Panels:
     view = current_window(agent.store, agent.session)
     step = asdict(outcome.step) if outcome and outcome.step else None
     return Panels(
-        facts=render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
-                                 empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
+        facts=render.profile_html(agent.memory.profile())
+        + render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
+                             empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
         mid_term=mid_term_html,
         window=render.window_html(view.summary, view.turns),
         history=render.history_html(messages),

@@ -11,8 +11,12 @@ from dreaming_agent.testing import ScriptedLLM
 FACTS = {
     "Porto": ["The user's sister Ana lives in Porto"],
     "peanuts": ["The user is allergic to peanuts"],
+    "Leeds": ["The user lives in Leeds", "The user works as a pharmacist"],
+    "Bristol": ["The user has moved to Bristol", "The user works as a teacher"],
 }
 SISTER = "My sister Ana moved to Porto in May."
+LEEDS = "I live in Leeds and I work as a pharmacist."
+BRISTOL = "Big news: I moved to Bristol and I work as a teacher now."
 ALLERGY = "I'm allergic to peanuts, so no satay for me."
 # The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
 HASH_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))

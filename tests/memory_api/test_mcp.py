@@ -8,7 +8,7 @@ from pathlib import Path
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from .scripts import ALLERGY, SISTER
+from .scripts import ALLERGY, BRISTOL, LEEDS, SISTER
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_HUB_DISABLE_TELEMETRY": "1", "ANONYMIZED_TELEMETRY": "False"}
@@ -58,6 +58,27 @@ def test_remember_recall_forget_dream_undo_over_stdio(tmp_path):
 
             refused = await client.call_tool("forget", {"memory_id": entry["id"]})
             assert refused.is_error and f"No memory with id {entry['id']}" in refused.content[0].text
+
+    asyncio.run(session())
+
+
+def test_recall_ranks_a_replaced_home_below_the_new_one_and_says_so(tmp_path):
+    """The issue's client: "Where does the user live now?" after a home and a move, and the profile tool."""
+    async def session():
+        async with Client(_server("-m", "tests.memory_api.mcp_child", str(tmp_path / "memory.sqlite3")),
+                          read_timeout_seconds=120) as client:
+            await _call(client, "remember", text=LEEDS, date="2026-11-01")
+            moved = await _call(client, "remember", text=BRISTOL, date="2026-11-27")
+            move = next(m["id"] for m in moved["memories"] if "Bristol" in m["text"])
+            hits = await _call(client, "recall", query="Where does the user live now?", limit=8)
+            statuses = [h["status"] for h in hits]
+            assert statuses == sorted(statuses)  # "current" before "replaced"
+            assert "Bristol" in hits[0]["text"] and hits[0]["status"] == "current", hits
+            leeds = [h for h in hits if "Leeds" in h["text"]]
+            assert leeds and all(h["status"] == "replaced" and move in h["replaced_by"] for h in leeds), hits
+            home = next(row for row in await _call(client, "profile") if row["attribute"] == "home")
+            assert [v["value"] for v in home["current"]] == ["Bristol"] and home["current"][0]["memory_id"] == move
+            assert [(v["value"], v["since"]) for v in home["before"]] == [("Leeds", "2026-11-01")]
 
     asyncio.run(session())
 

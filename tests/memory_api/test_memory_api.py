@@ -8,7 +8,7 @@ from dreaming_agent.errors import InvalidInput, NotFound
 from dreaming_agent.pipeline.agent import Agent
 from dreaming_agent.testing import HashEmbedder
 
-from .scripts import ALLERGY, HASH_CONFIG, SISTER, scripted_llm
+from .scripts import ALLERGY, BRISTOL, HASH_CONFIG, LEEDS, SISTER, scripted_llm
 
 
 @pytest.fixture
@@ -50,6 +50,25 @@ def test_search_reads_what_a_chat_turn_reads(memory):
     assert {c.key for c in turn.evidence} == {f"s{h.id}" for h in hits if h.kind == "sentence"}
     assert "My sister Ana lives in Porto" in turn.prompt_text
     assert len(memory.search(question, limit=1)) == 1
+
+
+def test_a_value_changed_later_is_found_marked_replaced_below_the_current_one_and_the_profile_says_so(memory):
+    leeds = memory.add(LEEDS, at="2026-11-01").memories
+    bristol = memory.add(BRISTOL, at="2026-11-27").memories
+    moved, teacher = (m.id for m in bristol)
+    hits = memory.search("Where does the user live now?", limit=20)
+    current = [h for h in hits if h.status == "current"]
+    replaced = [h for h in hits if h.status == "replaced"]
+    assert any("Bristol" in h.text for h in current) and not any("Leeds" in h.text for h in current)
+    assert hits == current + replaced  # what was replaced ranks below every current line
+    assert [(h.text, h.replaced_by) for h in replaced] == [(LEEDS, [moved, teacher])]  # it said both things
+    rows = {row.attribute: row for row in memory.profile()}
+    home, job = rows["home"], rows["occupation"]
+    assert [(v.value, v.since, v.memory_id) for v in home.current] == [("Bristol", "2026-11-27", moved)]
+    assert [(v.value, v.memory_id) for v in home.before] == [("Leeds", leeds[0].id)]
+    assert [v.value for v in job.current] == ["a teacher"] and [v.value for v in job.before] == ["a pharmacist"]
+    memory.delete(moved)  # the person deletes the move: Leeds is where they live again
+    assert [v.value for v in next(r for r in memory.profile() if r.attribute == "home").current] == ["Leeds"]
 
 
 def test_get_all_update_history_and_delete(memory):

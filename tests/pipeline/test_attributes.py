@@ -162,6 +162,11 @@ def test_the_memory_panel_shows_the_old_home_replaced_by_the_move(make_agent):
     assert re.search(rf"#{home}</span>The user lives in Vitoria.*?replaced by #{move}</span>", mid_term)
     assert f"replaced by #{ids['The user has a new job in Basurto']}" in mid_term  # the old hospital's entry
     assert mid_term.count("replaced by") == 2  # the sister's home is hers
+    profile = handlers.panels(agent).facts  # "memory about you" opens with what holds one value at a time
+    home_row = re.search(r'<li class="da-profile-row" data-attribute="home">(.*?)</li>', profile)[1]
+    assert re.search(rf"Lives in</b> Bilbao <span class=\"da-id\">#{move}</span> — since 2026-03-01; before: "
+                     rf'<span class="da-replaced">Vitoria <span class="da-id">#{home}</span>', home_row), home_row
+    assert 'data-attribute="workplace"' in profile and "Donostia" not in profile
 
 
 def test_a_durable_fact_whose_value_changed_is_left_out_and_the_newer_value_shown(make_agent, store):
@@ -177,3 +182,53 @@ def test_a_durable_fact_whose_value_changed_is_left_out_and_the_newer_value_show
     for message in store.messages(role="user"):  # nothing said any more: the typed fact is all memory holds
         store.delete_message(message.id)
     assert typed in agent.ask("Do I still work at the hospital of Cruces?", now="2026-03-02").prompt_text
+
+
+def _told(store, said: list[tuple[str, str, list[str]]]) -> dict[str, int]:
+    """Each (message, day, entries drawn from it) stored as the app's person said it; the entries' ids by text."""
+    ids = {}
+    for text, day, entries in said:
+        message = store.add_message("s", "user", text, day)
+        for entry in entries:
+            ids[entry] = store.add_memory(entry, source_message_ids=[message.id], created_at=day)
+    return ids
+
+
+MOVED = [("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", "2026-11-01T09:00:00",
+          ["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"]),
+         ("Big news: I moved to Bristol last week and started a new job as a teacher.", "2026-11-27T09:00:00",
+          ["The user has moved to Bristol", "The user works as a teacher"])]
+
+
+def test_the_profile_holds_each_value_now_since_the_day_it_was_said_and_what_it_replaced(store):
+    ids = _told(store, MOVED)
+    rows = {row.attribute: row for row in attributes.profile(store)}
+    assert set(rows) == {"home", "occupation"}
+    home, job = rows["home"], rows["occupation"]
+    assert [(h.value, h.since, h.memory_id) for h in home.now] == [("Bristol", "2026-11-27",
+                                                                    ids["The user has moved to Bristol"])]
+    assert [(h.value, h.since, h.memory_id) for h in home.before] == [("Leeds", "2026-11-01",
+                                                                       ids["The user lives in Leeds"])]
+    assert [h.value for h in job.now] == ["a teacher"] and [h.value for h in job.before] == ["a pharmacist"]
+
+
+def test_a_value_said_again_after_another_is_current_since_its_return_and_said_once_before(store):
+    ids = _told(store, [*MOVED, ("I'm back in Leeds, it was too expensive there.", "2026-12-03T09:00:00",
+                                 ["The user lives in Leeds again"])])
+    home = next(row for row in attributes.profile(store) if row.attribute == "home")
+    assert [(h.value, h.since, h.memory_id) for h in home.now] == [("Leeds", "2026-12-03",
+                                                                    ids["The user lives in Leeds again"])]
+    assert [h.value for h in home.before] == ["Bristol"]  # Leeds is the current value, not a past one too
+
+
+def test_the_profile_is_the_persons_own_and_follows_deletes(store):
+    ids = _told(store, MOVED)
+    sister = store.add_message("s", "user", "My sister lives in Paris.", "2026-11-28T09:00:00")
+    store.add_memory("The user's sister lives in Paris", source_message_ids=[sister.id], created_at="2026-11-28")
+    speaker = store.add_message("s", "user", "Melanie: I live in Lyon.", "2026-11-29T09:00:00", speaker="Melanie")
+    store.add_memory("The user lives in Lyon", source_message_ids=[speaker.id], created_at="2026-11-29")
+    home = next(row for row in attributes.profile(store) if row.attribute == "home")
+    assert [h.value for h in home.now] == ["Bristol"]  # neither the sister's town nor a speaker's of a recording
+    store.delete_message(store.memory(ids["The user has moved to Bristol"]).source_message_ids[0])
+    home = next(row for row in attributes.profile(store) if row.attribute == "home")
+    assert [h.value for h in home.now] == ["Leeds"] and home.before == ()

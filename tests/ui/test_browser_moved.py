@@ -1,7 +1,8 @@
 """A person who moves, with the app's default model (the 0.5B one) and the real embedder, in a real headless Chromium
 (issue "Memory that knows what is current"): told a home and a job, then a move and a new job, asked at once and
-asked again later — the new home and job each time, the panel showing the old home replaced by the new one, and a
-PIN that becomes no entry and gets the not-remembered notice.
+asked again later — the new home and job each time, the panel showing the old home replaced by the new one (in the
+entries and in the profile that opens "memory about you"), and a PIN that becomes no entry and gets the
+not-remembered notice.
 
 A few minutes on one thread; the replies and trace steps are kept in test-artifacts/moved.json."""
 from __future__ import annotations
@@ -22,9 +23,11 @@ MODEL_WAIT_MS = 600_000  # a turn and its Writer on one busy core
 STEPS = """() => [...document.querySelectorAll('#turn .da-step')].map(step => ({
     name: step.querySelector(':scope > b').textContent,
     parsed: JSON.parse(step.querySelector('details > pre:last-of-type').textContent)}))"""
-ENTRIES = """() => [...document.querySelectorAll('#facts li, #mid-term li')].map(li => ({
+ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row), #mid-term li')].map(li => ({
     text: li.querySelector('.da-id').nextSibling.textContent,
     replaced: li.querySelector('.da-replaced')?.textContent || ''}))"""
+PROFILE = """() => Object.fromEntries([...document.querySelectorAll('#facts li.da-profile-row')].map(li => [
+    li.dataset.attribute, {now: li.innerText.split('; before:')[0], before: li.innerText.split('; before:')[1] || ''}]))"""
 # The Writer has finished every statement: no entry in the panels is still being learned (the PIN, which no model
 # reads, leaves the Writer's own panel "waiting" for good).
 IDLE = """() => !document.querySelector('#writer').innerText.includes('learning…')
@@ -62,9 +65,10 @@ def test_a_move_is_answered_at_once_and_later_and_the_panel_shows_the_old_home_r
     turns.append(say(page, "Where do I live now?"))  # the move no longer among the turns a question reads
     page.wait_for_function(IDLE)
     entries = page.evaluate(ENTRIES)
+    profile = page.evaluate(PROFILE)
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "moved.json").write_text(json.dumps({"turns": turns, "entries": entries}, ensure_ascii=False,
-                                                     indent=1), encoding="utf-8")
+    (ARTIFACTS / "moved.json").write_text(json.dumps({"turns": turns, "entries": entries, "profile": profile},
+                                                     ensure_ascii=False, indent=1), encoding="utf-8")
 
     home, job, dog, pin, home_later = turns[3:]
     assert "Bristol" in home["reply"] and "Leeds" not in home["reply"], home
@@ -78,3 +82,6 @@ def test_a_move_is_answered_at_once_and_later_and_the_panel_shows_the_old_home_r
     bristol = [e for e in entries if "Bristol" in e["text"]]
     assert leeds and all(e["replaced"].startswith("replaced by #") for e in leeds), entries
     assert bristol and not any(e["replaced"] for e in bristol), entries
+    # The profile opens "memory about you": Bristol now, Leeds before it
+    assert "Bristol" in profile["home"]["now"] and "Leeds" not in profile["home"]["now"], profile
+    assert "Leeds" in profile["home"]["before"], profile

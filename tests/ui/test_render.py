@@ -220,3 +220,19 @@ def test_a_dream_says_how_many_new_entries_it_settled_without_the_model(settled,
     page = render.dream_html(DreamReport(4, "applied", "2026-03-02T23:00:00", settled=settled))
     assert "Nothing changed." in page
     assert (shown in page) if shown else "without asking the model" not in page
+
+
+def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escaped():
+    from dreaming_agent.store.attributes import Current, Held
+
+    rows = [Current("home", (Held("Bristol <b>", "2026-11-27", 8),),
+                    (Held("Leeds", "2026-11-01", 2), Held("York", "2025-01-01", 1))),
+            Current("occupation", (Held("a teacher", "2026-11-27", 9),), ())]
+    html = render.profile_html(rows)
+    home, job = re.findall(r'<li class="da-profile-row".*?</li>', html)
+    assert "Lives in</b> Bristol &lt;b&gt; <span" in home and "— since 2026-11-27; before: " in home
+    assert re.search(r"Leeds <span class=\"da-id\">#2</span> until 2026-11-27.*York .*#1</span> until 2026-11-01",
+                     home)
+    assert 'data-id="8"' in home  # the delete button deletes the current value's entry
+    assert "Works as</b> a teacher" in job and "before" not in job
+    assert render.profile_html([]) == ""
