@@ -2,7 +2,8 @@
 from .memory import AgentMemory
 from .records import (
     Added, DreamChange, DreamOutcome, Entry, Forgotten, HeldValue, HistoryEvent, ProfileRow, Recollection, Source,
+    TimelineEvent,
 )
 
 __all__ = ["AgentMemory", "Added", "DreamChange", "DreamOutcome", "Entry", "Forgotten", "HeldValue", "HistoryEvent",
-           "ProfileRow", "Recollection", "Source"]
+           "ProfileRow", "Recollection", "Source", "TimelineEvent"]

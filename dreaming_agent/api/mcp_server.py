@@ -8,12 +8,12 @@ from typing import Callable, Literal, TypeVar
 from ..errors import DreamingAgentError
 from ..settings import Settings
 from .memory import AgentMemory
-from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, ProfileRow, Recollection
+from .records import Added, DreamOutcome, Entry, Forgotten, HistoryEvent, ProfileRow, Recollection, TimelineEvent
 
 INSTRUCTIONS = (
     "Long-term memory of one person. `remember` what they tell you (with the date it was said), `recall` before "
     "answering about them: every result carries the dated messages it comes from, so quote the date, and a value "
-    "they changed later is marked replaced. `profile` says where they live and work now. Use `forget` when they ask "
+    "they changed later is marked replaced. `profile` says where they live and work now, `timeline` when things happened. Use `forget` when they ask "
     "you to forget something; `dream` consolidates memory and `undo_dream` takes the last Dream back."
 )
 Tool = TypeVar("Tool", bound=Callable)
@@ -47,6 +47,12 @@ def build_server(memory: AgentMemory):
         """Where the person lives, works and what they work as now, each since the day they said it, with the values
         it replaced (newest first)."""
         return memory.profile()
+
+    @tool
+    def timeline() -> list[TimelineEvent]:
+        """What the person said happened when ("yesterday", "last Saturday"), each at the day it stands for, oldest
+        first."""
+        return memory.timeline()
 
     @tool
     def list_memories(tier: Literal["all", "ltm", "mtm"] = "all") -> list[Entry]:

@@ -1,6 +1,7 @@
 """Memory for other agents: add / search / get_all / get / update / delete / history, plus Dream, undo, export, load."""
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import date, datetime
 
 from ..errors import InvalidInput
@@ -10,6 +11,7 @@ from ..store import Memory, now_iso
 from ..store.memory_file import MemoryFile
 from .records import (
     Added, DreamChange, DreamOutcome, Entry, Forgotten, HeldValue, HistoryEvent, ProfileRow, Recollection, Source,
+    TimelineEvent,
 )
 
 When = str | datetime | date | None
@@ -68,6 +70,11 @@ class AgentMemory:
                          status=status, replaced_by=list(by))
             for c, status, by in found[:limit]
         ]
+
+    def timeline(self) -> list[TimelineEvent]:
+        """The entries that say when something happened ("yesterday", "last Saturday"), at the day each stands for,
+        oldest first; an expression no known language reads leaves its entry out."""
+        return [TimelineEvent(**asdict(event)) for event in self.agent.memory.timeline()]
 
     def profile(self) -> list[ProfileRow]:
         """What holds one value at a time about the person (home, workplace, occupation), as it stands: each value

@@ -99,3 +99,14 @@ class DreamOutcome(BaseModel):
     started_at: str | None = None
     accepted: list[DreamChange] = []
     rejected: list[DreamChange] = []
+
+
+class TimelineEvent(BaseModel):
+    """An entry that says when something happened, at the day it stands for (counted in code from the day said)."""
+
+    day: str  # ISO day (a week said around a day: a week before or after it)
+    when: str  # "21 March 2026", "the week before 27 November 2026"
+    text: str
+    memory_id: int
+    said_on: str
+    said: str  # the words that told the time: "yesterday"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 from typing import Callable
 
 from ..text import number_word
@@ -49,27 +50,48 @@ _RULES: list[tuple[re.Pattern, Meaning]] = [
 def resolve(text: str, said_on: str, code: str | None = None) -> str:
     """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `code`
     (the text's own language when None)."""
+    code = code or language(text)
+    for found in sorted(_found(text, said_on, code), key=lambda f: f.start, reverse=True):
+        text = f"{text[:found.end]} ({found.label}){text[found.end:]}"
+    return text
+
+
+@dataclass(frozen=True)
+class Happened:
+    """When a text says something happened, counted from the day it was said."""
+
+    day: dt.date  # the day; for a week said around a day ("last week"), a week before or after it, to order by
+    label: str  # "21 March 2026", "the week before 8 February 2026"
+    said: str  # the words that said it ("yesterday")
+    start: int = 0
+    end: int = 0
+
+
+def when(text: str, said_on: str, code: str | None = None) -> Happened | None:
+    """The first relative date `text` says, counted from `said_on`; None when it says none a known language reads."""
+    return min(_found(text, said_on, code or language(text)), key=lambda f: f.start, default=None)
+
+
+def _found(text: str, said_on: str, code: str | None) -> list[Happened]:
     try:
         day = dt.date.fromisoformat(said_on[:10])
     except ValueError:
-        return text
-    code = code or language(text)
+        return []
     if code is None:
-        return text  # no words of a known language to read it with, nor to write the date in
-    spans: list[tuple[int, int, str]] = []
+        return []  # no words of a known language to read it with, nor to write the date in
+    spans: list[Happened] = []
     for pattern, meaning in _RULES:
         for m in pattern.finditer(text):
-            if any(m.start() < end and start < m.end() for start, end, _ in spans):
+            if any(m.start() < f.end and f.start < m.end() for f in spans):
                 continue  # "antes de ayer" is not also "ayer"
             value = meaning(m, day)
             if value is None:
                 continue
             label = (f"{_SPANS[code][value[0]]} {written(value[1], code)}" if isinstance(value, tuple)
                      else written(value, code))
-            spans.append((m.start(), m.end(), label))
-    for start, end, label in sorted(spans, reverse=True):
-        text = f"{text[:end]} ({label}){text[end:]}"
-    return text
+            on = value[1] + _days(-7 if value[0] == "before" else 7) if isinstance(value, tuple) else value
+            spans.append(Happened(on, label, m.group(0), m.start(), m.end()))
+    return spans
 
 
 def spoken(stamp: str, code: str = "en") -> str:

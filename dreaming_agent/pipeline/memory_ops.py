@@ -14,6 +14,7 @@ from ..prompts import PromptLibrary
 from ..store import Memory, Message, Store, VectorIndex, attributes
 from ..text import normalize
 from .learning import Learning
+from .timeline import Event, timeline
 
 
 class MemoryOps:
@@ -39,6 +40,10 @@ class MemoryOps:
     def profile(self) -> list[attributes.Current]:
         """Where the person lives and works and what they work as, now and before (`attributes.profile`)."""
         return attributes.profile(self.store)
+
+    def timeline(self) -> list[Event]:
+        """The entries that say when something happened, at the day it stands for, oldest first."""
+        return timeline(self.store)
 
     def history(self) -> list[Message]:
         return self.store.messages()

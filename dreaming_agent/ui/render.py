@@ -261,6 +261,19 @@ def profile_html(rows: Sequence[Any]) -> str:
     return f'<ul class="da-list da-profile">{"".join(items)}</ul>'
 
 
+def timeline_html(events: Sequence[Any]) -> str:
+    """The entries that say when something happened, oldest first, each at its day and with the words that told it
+    ("16 February 2026 · The user adopted a cat #17 — said 2026-02-17: “yesterday”"); empty when none does."""
+    if not events:
+        return ""
+    items = "".join(
+        f'<li class="da-event">{delete_button("memory", e.memory_id)}<b>{escape(e.when)}</b> · {escape(e.text)} '
+        f'<span class="da-id">#{int(e.memory_id)}</span><div class="da-src">said {escape(e.said_on)}: '
+        f'“{escape(e.said)}”</div></li>' for e in events)
+    return (f'<details class="da-timeline"><summary>When things happened ({len(events)})</summary>'
+            f'<ul class="da-list">{items}</ul></details>')
+
+
 def delete_button(kind: str, ident: int, role: str = "") -> str:
     """A trash button beside an entry or a message; the panel's script asks for confirmation (naming the reply a
     person's message takes with it), then deletes."""

@@ -16,7 +16,7 @@ FACTS = {
 }
 SISTER = "My sister Ana moved to Porto in May."
 LEEDS = "I live in Leeds and I work as a pharmacist."
-BRISTOL = "Big news: I moved to Bristol and I work as a teacher now."
+BRISTOL = "Big news: I moved to Bristol last week and I work as a teacher now."
 ALLERGY = "I'm allergic to peanuts, so no satay for me."
 # The hashing embedder has no semantics: keep every lexically grounded fact (grounding has its own tests).
 HASH_CONFIG = AgentConfig(writer=WriterSettings(semantic_threshold=-1.0))

@@ -79,6 +79,9 @@ def test_recall_ranks_a_replaced_home_below_the_new_one_and_says_so(tmp_path):
             home = next(row for row in await _call(client, "profile") if row["attribute"] == "home")
             assert [v["value"] for v in home["current"]] == ["Bristol"] and home["current"][0]["memory_id"] == move
             assert [(v["value"], v["since"]) for v in home["before"]] == [("Leeds", "2026-11-01")]
+            events = await _call(client, "timeline")
+            assert [(e["memory_id"], e["when"]) for e in events if e["memory_id"] == move] == [
+                (move, "the week before 27 November 2026")]
 
     asyncio.run(session())
 

@@ -67,6 +67,8 @@ def test_a_value_changed_later_is_found_marked_replaced_below_the_current_one_an
     assert [(v.value, v.since, v.memory_id) for v in home.current] == [("Bristol", "2026-11-27", moved)]
     assert [(v.value, v.memory_id) for v in home.before] == [("Leeds", leeds[0].id)]
     assert [v.value for v in job.current] == ["a teacher"] and [v.value for v in job.before] == ["a pharmacist"]
+    assert [(e.memory_id, e.day, e.said) for e in memory.timeline()] == [(moved, "2026-11-20", "last week"),
+                                                                         (teacher, "2026-11-20", "last week")]
     memory.delete(moved)  # the person deletes the move: Leeds is where they live again
     assert [v.value for v in next(r for r in memory.profile() if r.attribute == "home").current] == ["Leeds"]
 

@@ -236,3 +236,14 @@ def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escape
     assert 'data-id="8"' in home  # the delete button deletes the current value's entry
     assert "Works as</b> a teacher" in job and "before" not in job
     assert render.profile_html([]) == ""
+
+
+def test_the_timeline_lists_each_event_at_its_day_with_the_words_that_told_it_escaped():
+    from dreaming_agent.pipeline.timeline import Event
+
+    html = render.timeline_html([Event("2026-02-16", "16 February 2026", "The user adopted <i>a cat</i>", 17,
+                                       "2026-02-17", "yesterday")])
+    assert "When things happened (1)" in html and 'data-id="17"' in html
+    assert "<b>16 February 2026</b> · The user adopted &lt;i&gt;a cat&lt;/i&gt;" in html
+    assert "said 2026-02-17: “yesterday”" in html
+    assert render.timeline_html([]) == ""
