@@ -15,7 +15,7 @@ from ..dream.diff import report_from_store
 from ..errors import DreamingAgentError, InvalidInput
 from ..pipeline.agent import Agent, TurnResult
 from ..store import Message
-from . import compare, render
+from . import compare, profile, render
 from .live import LiveChat
 
 CHAT_MODES = ("lightmem", "rag", "compare")
@@ -85,7 +85,7 @@ def panels(agent: Agent) -> Panels:
     view = current_window(agent.store, agent.session)
     step = asdict(outcome.step) if outcome and outcome.step else None
     return Panels(
-        facts=render.profile_html(agent.memory.profile()) + render.timeline_html(agent.memory.timeline())
+        facts=profile.profile_html(agent.memory.profile()) + profile.timeline_html(agent.memory.timeline())
         + render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
                              empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
         mid_term=mid_term_html,

@@ -237,43 +237,6 @@ def memory_list(
     return f'<ul class="da-list">{"".join(items)}</ul>'
 
 
-PROFILE_LABELS = {"home": "Lives in", "workplace": "Works at", "occupation": "Works as"}
-
-
-def profile_html(rows: Sequence[Any]) -> str:
-    """What holds one value at a time, as it stands ("Lives in Bristol — since 2026-11-27; before: Leeds"), each
-    value with its entry's id and delete button; empty when memory knows none."""
-    if not rows:
-        return ""
-    def held(h) -> str:
-        return f'{escape(h.value)} <span class="da-id">#{int(h.memory_id)}</span>'
-    items = []
-    for row in rows:
-        now = " / ".join(held(h) for h in row.now)
-        since = min(h.since for h in row.now)
-        before = ("; before: " + ", ".join(f'<span class="da-replaced">{held(h)} until {escape(h_next)}</span>'
-                                           for h, h_next in zip(row.before, [since, *(b.since for b in row.before)]))
-                  if row.before else "")
-        label = escape(PROFILE_LABELS.get(row.attribute, row.attribute.capitalize()))
-        items.append(f'<li class="da-profile-row" data-attribute="{escape(row.attribute)}">'
-                     f'{delete_button("memory", row.now[-1].memory_id)}<b>{label}</b> {now} — since {escape(since)}'
-                     f'{before}</li>')
-    return f'<ul class="da-list da-profile">{"".join(items)}</ul>'
-
-
-def timeline_html(events: Sequence[Any]) -> str:
-    """The entries that say when something happened, oldest first, each at its day and with the words that told it
-    ("16 February 2026 · The user adopted a cat #17 — said 2026-02-17: “yesterday”"); empty when none does."""
-    if not events:
-        return ""
-    items = "".join(
-        f'<li class="da-event">{delete_button("memory", e.memory_id)}<b>{escape(e.when)}</b> · {escape(e.text)} '
-        f'<span class="da-id">#{int(e.memory_id)}</span><div class="da-src">said {escape(e.said_on)}: '
-        f'“{escape(e.said)}”</div></li>' for e in events)
-    return (f'<details class="da-timeline"><summary>When things happened ({len(events)})</summary>'
-            f'<ul class="da-list">{items}</ul></details>')
-
-
 def delete_button(kind: str, ident: int, role: str = "") -> str:
     """A trash button beside an entry or a message; the panel's script asks for confirmation (naming the reply a
     person's message takes with it), then deletes."""

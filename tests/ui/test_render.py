@@ -10,7 +10,7 @@ from dreaming_agent.context.budget import PackedPrompt
 from dreaming_agent.pipeline.agent import TurnResult
 from dreaming_agent.pipeline.trace import Step, Trace
 from dreaming_agent.store import Memory, Message
-from dreaming_agent.ui import compare, render
+from dreaming_agent.ui import compare, profile, render
 from dreaming_agent.ui.status import StatusWords, status_html, status_words
 
 HOSTILE = "<img src=x onerror=alert(1)> <script>alert(2)</script> ${alert(3)}"
@@ -228,22 +228,22 @@ def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escape
     rows = [Current("home", (Held("Bristol <b>", "2026-11-27", 8),),
                     (Held("Leeds", "2026-11-01", 2), Held("York", "2025-01-01", 1))),
             Current("occupation", (Held("a teacher", "2026-11-27", 9),), ())]
-    html = render.profile_html(rows)
+    html = profile.profile_html(rows)
     home, job = re.findall(r'<li class="da-profile-row".*?</li>', html)
     assert "Lives in</b> Bristol &lt;b&gt; <span" in home and "— since 2026-11-27; before: " in home
     assert re.search(r"Leeds <span class=\"da-id\">#2</span> until 2026-11-27.*York .*#1</span> until 2026-11-01",
                      home)
     assert 'data-id="8"' in home  # the delete button deletes the current value's entry
     assert "Works as</b> a teacher" in job and "before" not in job
-    assert render.profile_html([]) == ""
+    assert profile.profile_html([]) == ""
 
 
 def test_the_timeline_lists_each_event_at_its_day_with_the_words_that_told_it_escaped():
     from dreaming_agent.pipeline.timeline import Event
 
-    html = render.timeline_html([Event("2026-02-16", "16 February 2026", "The user adopted <i>a cat</i>", 17,
+    html = profile.timeline_html([Event("2026-02-16", "16 February 2026", "The user adopted <i>a cat</i>", 17,
                                        "2026-02-17", "yesterday")])
     assert "When things happened (1)" in html and 'data-id="17"' in html
     assert "<b>16 February 2026</b> · The user adopted &lt;i&gt;a cat&lt;/i&gt;" in html
     assert "said 2026-02-17: “yesterday”" in html
-    assert render.timeline_html([]) == ""
+    assert profile.timeline_html([]) == ""
