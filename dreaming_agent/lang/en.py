@@ -238,7 +238,10 @@ ENTRY_SHAPES = {
                   r"(?:\s+as\s+an?\s+[\w\s-]+?)?|\ba\s+(?:new\s+)?job"
                   r"|\buser's\s+(?:new\s+|current\s+)?(?:job|work|workplace)\s+is)"
                   r"\s+(?:now\s+)?(?:at|in|for)\s+" + "{value}"),
-    "occupation": _VERB_AT + r"(?:works?|worked|working|started\s+working)\s+(?:now\s+)?as\s+" + "{value}",
+    # "works as a nurse"; "started a new job as a teacher", "has a position as…": a job as X is the occupation X
+    "occupation": _VERB_AT + r"(?:(?:works?|worked|working|started\s+working)\s+(?:now\s+)?"
+                  r"|(?:started|starts|starting|began|got|gets|took|takes|found|accepted|landed|has|had|have)\s+"
+                  r"(?:an?\s+)?(?:new\s+)?(?:job|position|role)\s+)as\s+" + "{value}",
 }
 # Every shape holds one of these words (SQL LIKE patterns, for a first cut in the store)
 ENTRY_MAY_STATE = ("%live%", "%living%", "%mov%", "%relocat%", "%settled%", "%work%", "%job%", "%employed%", "%home%",

@@ -77,6 +77,7 @@ def panels(agent: Agent) -> Panels:
     learning = {m.id for m in facts + mid_term if pending & set(m.source_message_ids)}
     new = {memory_id for memory_id, _ in outcome.stored} if outcome else set()
     replaced = agent.memory.replaced(facts + mid_term)
+    events = agent.memory.timeline()
 
     mid_term_html = render.memory_list(mid_term, by_id, learning=learning, new=new, replaced=replaced,
                                        empty="Nothing noted yet: tell me something about you.")
@@ -85,7 +86,7 @@ def panels(agent: Agent) -> Panels:
     view = current_window(agent.store, agent.session)
     step = asdict(outcome.step) if outcome and outcome.step else None
     return Panels(
-        facts=profile.profile_html(agent.memory.profile()) + profile.timeline_html(agent.memory.timeline())
+        facts=profile.profile_html(agent.memory.profile(), events) + profile.timeline_html(events)
         + render.memory_list(facts, by_id, learning=learning, new=new, replaced=replaced,
                              empty="Nothing long-term yet: press 🌙 Dream to consolidate, or add an entry."),
         mid_term=mid_term_html,

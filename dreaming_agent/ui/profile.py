@@ -10,9 +10,10 @@ from .render import delete_button
 PROFILE_LABELS = {"home": "Lives in", "workplace": "Works at", "occupation": "Works as"}
 
 
-def profile_html(rows: Sequence[Any]) -> str:
+def profile_html(rows: Sequence[Any], events: Sequence[Any] = ()) -> str:
     """What holds one value at a time, as it stands ("Lives in Bristol — since 2026-11-27; before: Leeds"), each
-    value with its entry's id and delete button; empty when memory knows none."""
+    value with its entry's id and delete button; since when it happened where the timeline's `events` say ("since
+    the week before 27 November 2026"); empty when memory knows none."""
     if not rows:
         return ""
 
@@ -22,13 +23,14 @@ def profile_html(rows: Sequence[Any]) -> str:
     for row in rows:
         now = " / ".join(held(h) for h in row.now)
         since = min(h.since for h in row.now)
+        happened = next((e.when for h in row.now for e in events if e.memory_id == h.memory_id), None)
         ended = [since, *(h.since for h in row.before)]  # each value held until the next one was said
         before = ("; before: " + ", ".join(f'<span class="da-replaced">{held(h)} until {escape(until)}</span>'
                                            for h, until in zip(row.before, ended))
                   if row.before else "")
         label = escape(PROFILE_LABELS.get(row.attribute, row.attribute.capitalize()))
         items.append(f'<li class="da-profile-row" data-attribute="{escape(row.attribute)}">'
-                     f'{delete_button("memory", row.now[-1].memory_id)}<b>{label}</b> {now} — since {escape(since)}'
+                     f'{delete_button("memory", row.now[-1].memory_id)}<b>{label}</b> {now} — since {escape(happened or since)}'
                      f'{before}</li>')
     return f'<ul class="da-list da-profile">{"".join(items)}</ul>'
 

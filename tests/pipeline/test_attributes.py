@@ -36,6 +36,10 @@ def _entry(text: str) -> Memory:
     ("The user's house is in Beacon Hill", {"home": "Beacon Hill"}),
     ("The user's home is now Bilbao", {"home": "Bilbao"}),
     ("The user's house is rented to Beto", {}),  # what became of the house, not where the person lives
+    ("The user started a new job as a teacher", {"occupation": "a teacher"}),  # a job as X: the occupation X
+    ("The user has a position as head chef", {"occupation": "head chef"}),
+    ("The user's sister got a job as a nurse", {}),  # someone else's job
+    ("The user asked about a job as a pilot", {}),  # asked about one, not took it
 ])
 def test_the_single_valued_things_an_entry_states_about_the_person(text, expected):
     assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected

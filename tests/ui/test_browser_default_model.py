@@ -21,7 +21,7 @@ ARTIFACTS = ROOT / "test-artifacts"
 TUNE = forming.load("tune")
 TOLD = [TUNE.messages[i] for i in (0, 1, 2, 3, 6)]  # name and work, allergy, sister, dog, boyfriend
 MODEL_WAIT_MS = 600_000  # a Dream over a dozen entries takes minutes on one busy core
-ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row), #mid-term li')].map(li => [
+ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row):not(.da-event), #mid-term li')].map(li => [
     li.closest('#facts') ? 'long-term' : 'short-term', li.querySelector('.da-id').textContent,
     li.querySelector('.da-id').nextSibling.textContent, li.querySelector('.da-src')?.textContent || ''])"""
 

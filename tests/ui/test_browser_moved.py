@@ -23,7 +23,7 @@ MODEL_WAIT_MS = 600_000  # a turn and its Writer on one busy core
 STEPS = """() => [...document.querySelectorAll('#turn .da-step')].map(step => ({
     name: step.querySelector(':scope > b').textContent,
     parsed: JSON.parse(step.querySelector('details > pre:last-of-type').textContent)}))"""
-ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row), #mid-term li')].map(li => ({
+ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row):not(.da-event), #mid-term li')].map(li => ({
     text: li.querySelector('.da-id').nextSibling.textContent,
     replaced: li.querySelector('.da-replaced')?.textContent || ''}))"""
 PROFILE = """() => Object.fromEntries([...document.querySelectorAll('#facts li.da-profile-row')].map(li => [
@@ -85,3 +85,4 @@ def test_a_move_is_answered_at_once_and_later_and_the_panel_shows_the_old_home_r
     # The profile opens "memory about you": Bristol now, Leeds before it
     assert "Bristol" in profile["home"]["now"] and "Leeds" not in profile["home"]["now"], profile
     assert "Leeds" in profile["home"]["before"], profile
+    assert "teacher" in profile["occupation"]["now"] and "pharmacist" in profile["occupation"]["before"], profile

@@ -8,8 +8,10 @@ import pytest
 
 from dreaming_agent.context.budget import PackedPrompt
 from dreaming_agent.pipeline.agent import TurnResult
+from dreaming_agent.pipeline.timeline import Event
 from dreaming_agent.pipeline.trace import Step, Trace
 from dreaming_agent.store import Memory, Message
+from dreaming_agent.store.attributes import Current, Held
 from dreaming_agent.ui import compare, profile, render
 from dreaming_agent.ui.status import StatusWords, status_html, status_words
 
@@ -223,8 +225,6 @@ def test_a_dream_says_how_many_new_entries_it_settled_without_the_model(settled,
 
 
 def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escaped():
-    from dreaming_agent.store.attributes import Current, Held
-
     rows = [Current("home", (Held("Bristol <b>", "2026-11-27", 8),),
                     (Held("Leeds", "2026-11-01", 2), Held("York", "2025-01-01", 1))),
             Current("occupation", (Held("a teacher", "2026-11-27", 9),), ())]
@@ -236,11 +236,12 @@ def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escape
     assert 'data-id="8"' in home  # the delete button deletes the current value's entry
     assert "Works as</b> a teacher" in job and "before" not in job
     assert profile.profile_html([]) == ""
+    moved = Event("2026-11-20", "the week before 27 November 2026", "The user moved to Bristol", 8, "2026-11-27",
+                  "last week")
+    assert "— since the week before 27 November 2026; before:" in profile.profile_html(rows, [moved])
 
 
 def test_the_timeline_lists_each_event_at_its_day_with_the_words_that_told_it_escaped():
-    from dreaming_agent.pipeline.timeline import Event
-
     html = profile.timeline_html([Event("2026-02-16", "16 February 2026", "The user adopted <i>a cat</i>", 17,
                                        "2026-02-17", "yesterday")])
     assert "When things happened (1)" in html and 'data-id="17"' in html
