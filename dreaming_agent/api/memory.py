@@ -61,8 +61,9 @@ class AgentMemory:
             raise InvalidInput(f"limit must be at least 1, not {limit}.")
         self.agent.learning.index_new_sentences()
         evidence = self.agent.gather(query, "lightmem", today=now_iso()[:10])
-        current = sorted([*evidence.facts, *evidence.shown], key=lambda c: -c.score)
         replaced = sorted(evidence.superseded, key=lambda pair: -pair[0].score)
+        old = {c.key for c, _ in replaced}
+        current = sorted([c for c in [*evidence.facts, *evidence.shown] if c.key not in old], key=lambda c: -c.score)
         found = [(c, "current", ()) for c in current] + [(c, "replaced", by) for c, by in replaced]
         return [
             Recollection(kind=c.kind, id=c.id, text=c.text, score=round(c.score, 4), date=c.date,

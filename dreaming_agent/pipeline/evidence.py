@@ -30,7 +30,7 @@ class Evidence:
     prompt: str = "responder"  # which prompt file the Responder renders
     follow_up: bool = True  # False: a question that stands alone, answered without the recent questions
     replaced: list[str] = field(default_factory=list)  # sentences left out as old values: no recent turn says them
-    # what was left out as no longer current, each with the entries saying its newer values (none: a newer line did)
+    # what is no longer current (left out, or shown marked), each with the entries saying its newer values, if any
     superseded: list[tuple[Candidate, tuple[int, ...]]] = field(default_factory=list)
     own_names: tuple[str, ...] = ()  # in a language no module knows: the names the person gave themselves
     learned: list[Candidate] = field(default_factory=list)  # ...and the entries drawn from the sentences shown

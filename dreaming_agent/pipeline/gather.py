@@ -192,8 +192,9 @@ class Gatherer:
         facts = [c for c in facts if c.id not in changes.stale]
         older = self._older(plan, sentences, changes)
         replaced = [c.text for c in sentences if c.key in older]
+        # For the API: what is no longer current, left out or still shown marked
         superseded = [(c, tuple(sorted({e.id for e in changes.successors.get(c.key, [])})))
-                      for c in stale + [c for c in sentences if c.key in older]]
+                      for c in stale + [c for c in sentences if c.key in older or c.key in changes.marks]]
         sentences = [c for c in sentences if c.key not in older]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person

@@ -133,3 +133,12 @@ def test_export_then_load_into_a_fresh_memory(memory, tmp_path, chroma_client):
 def test_bad_input_is_refused_with_the_fix(memory, call):
     with pytest.raises(InvalidInput):
         call(memory)
+
+
+def test_a_search_about_the_past_still_finds_the_old_value_marked_replaced(memory):
+    memory.add(LEEDS, at="2026-11-01")
+    moved = next(m.id for m in memory.add(BRISTOL, at="2026-11-27").memories if "Bristol" in m.text)
+    hits = memory.search("Where did I live before?", limit=20)  # the past: the old home is evidence, marked
+    (leeds,) = [h for h in hits if h.text == LEEDS]
+    assert leeds.status == "replaced" and moved in leeds.replaced_by
+    assert hits.index(leeds) > max(i for i, h in enumerate(hits) if h.status == "current")
