@@ -74,7 +74,7 @@ CASES = [
     ("company and city kept apart", op("MERGE", [5, 6], "The user works at Acme and lives in Lisbon"), (), False,
      ["entries 5 (workplace) and 6 (home)", "different things"]),
     ("a move and a new job merged", op("MERGE", [28, 29], "The user moved to Bristol last week and started a new job "
-                                                          "as a teacher"), (), False, ["entry 28", "shares no name"]),
+                                                          "as a teacher"), (), False, ["entries 28 (home) and 29 (occupation)", "different things"]),
     ("one employer said twice", op("MERGE", [5, 25], "The user works at Acme, a small studio"), (), True, []),
     ("the person's dog made someone else's", op("MERGE", [30, 31], "Pepper's dog is called Pepper"), (), False,
      ["no longer about the person"]),
