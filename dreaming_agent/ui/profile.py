@@ -24,7 +24,7 @@ def profile_html(rows: Sequence[Any], events: Sequence[Any] = ()) -> str:
         now = " / ".join(held(h) for h in row.now)
         since = min(h.since for h in row.now)
         happened = next((e.when for h in row.now for e in events if e.memory_id == h.memory_id), None)
-        ended = [since, *(h.since for h in row.before)]  # each value held until the next one was said
+        ended = [happened or since, *(h.since for h in row.before)]  # each held until the next one was said
         before = ("; before: " + ", ".join(f'<span class="da-replaced">{held(h)} until {escape(until)}</span>'
                                            for h, until in zip(row.before, ended))
                   if row.before else "")

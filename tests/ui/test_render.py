@@ -238,7 +238,8 @@ def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escape
     assert profile.profile_html([]) == ""
     moved = Event("2026-11-20", "the week before 27 November 2026", "The user moved to Bristol", 8, "2026-11-27",
                   "last week")
-    assert "— since the week before 27 November 2026; before:" in profile.profile_html(rows, [moved])
+    assert ("— since the week before 27 November 2026; before: <span class=\"da-replaced\">Leeds <span "
+            "class=\"da-id\">#2</span> until the week before 27 November 2026") in profile.profile_html(rows, [moved])
 
 
 def test_the_timeline_lists_each_event_at_its_day_with_the_words_that_told_it_escaped():
