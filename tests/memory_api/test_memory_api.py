@@ -112,14 +112,20 @@ def test_export_then_load_into_a_fresh_memory(memory, tmp_path, chroma_client):
     from dreaming_agent.store import Store, VectorIndex
 
     memory.add(SISTER, at="2026-05-10")
+    memory.add(LEEDS, at="2026-11-01")
+    memory.add(BRISTOL, at="2026-11-27")
     exported = memory.export()
     fresh_store, fresh_index = Store(tmp_path / "fresh.sqlite3"), VectorIndex(chroma_client)
     fresh = AgentMemory(Agent(store=fresh_store, index=fresh_index, llm=scripted_llm(), embedder=HashEmbedder(),
                               config=HASH_CONFIG))
     try:
         fresh.load(exported.model_dump_json())
-        assert [e.text for e in fresh.get_all()] == ["The user's sister Ana lives in Porto"]
+        assert [e.text for e in fresh.get_all()] == [e.text for e in memory.get_all()]
+        assert fresh.get_all()[0].text == "The user's sister Ana lives in Porto"
         assert fresh.search("sister Ana")[0].sources[0].date.startswith("2026-05-10")
+        # what is current, and since when, comes back with the file: the profile and timeline are read from it
+        assert fresh.profile() == memory.profile() and [r.attribute for r in fresh.profile()] == ["home", "occupation"]
+        assert fresh.timeline() == memory.timeline() != []
     finally:
         fresh.agent.close()
         fresh_index.drop()
