@@ -134,6 +134,7 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December")
 DATE = "{day} {month} {year}"
 WEEK_AROUND = {"before": "the week before", "after": "the week after"}
+SAID_ON = "said {day}"  # a line dated at the day a thing happened, with the day it was told
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 # Relative dates by kind; {day} is any weekday, {count} and {unit} a number and a unit of time.

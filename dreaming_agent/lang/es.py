@@ -166,6 +166,7 @@ MONTHS = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agost
           "noviembre", "diciembre")
 DATE = "{day} de {month} de {year}"
 WEEK_AROUND = {"before": "la semana anterior al", "after": "la semana siguiente al"}
+SAID_ON = "dicho el {day}"
 WEEKDAYS = {"lunes": 0, "martes": 1, "miercoles": 2, "miércoles": 2, "jueves": 3, "viernes": 4, "sabado": 5,
             "sábado": 5, "domingo": 6}
 UNITS = {"dia": 1, "dias": 1, "día": 1, "días": 1, "semana": 7, "semanas": 7}

@@ -51,11 +51,14 @@ class Check:
 def in_their_language(answer: str, question: str) -> str:
     """A reply that only says it does not know, in the question's language: the prompt names the Spanish words ("No lo
     sé"), and the 0.5B model wrote them for English questions (LoCoMo conv-26: 5 of B's and 6 of E's answers)."""
-    said = normalize(answer).strip(" .!¡")
     code = language(question)
-    if code is not None and any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values()):
-        return UNKNOWN[code]
-    return answer
+    return UNKNOWN[code] if code is not None and says_unknown(answer) else answer
+
+
+def says_unknown(answer: str) -> bool:
+    """The answer only says it does not know, in a language a module knows."""
+    said = normalize(answer).strip(" .!¡")
+    return any(said == normalize(unknown).strip(" .") for unknown in UNKNOWN.values())
 
 
 # A question after the person's own name: "What's my name?", "¿Cómo me llamo?", "Who am I?"

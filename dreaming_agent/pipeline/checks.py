@@ -14,7 +14,7 @@ from typing import Callable
 from ..context.budget import PackedPrompt
 from ..errors import BackendUnavailable, ModelTimeout
 from ..llm.base import ChatMessage
-from ..text import split_sentences
+from ..text import content_words, numbers, split_sentences
 from . import abstain, acknowledge, dates, voice
 from .evidence import Evidence
 from .plan import Plan
@@ -301,6 +301,36 @@ def _said_before(draft: Draft) -> tuple[list[str], list[str], list[str]]:
             [nearest.text, nearest.sources[0].text] if nearest else [])
 
 
+class NoDay(Check):
+    """A question asking when, in a language a module knows, answered with no day and no number (a span, "2 años",
+    answers "how long"), by restating a line that tells when it happened: that day is added to the answer, as code
+    counted it (`dates.when`). Shown the line "- 4 April 2026 (said 7 April 2026): Last Saturday (4 April 2026) I
+    drove…", the 0.5B model answers "You drove up to Caraquet…" and leaves the day out, asked again too. The line
+    restated is the one sharing most of the answer's words (at least half); one that tells no day adds none."""
+
+    name = "No day"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return plan.route.temporal and plan.language is not None and evidence.question and plan.question
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        answer = draft.text.strip()
+        if not answer or dates.names_a_day(answer) or numbers(answer) or abstain.says_unknown(answer):
+            return KEEP
+        said = content_words(answer)
+        kept = [draft.evidence.shown[i] for i in draft.packed.kept_evidence if i < len(draft.evidence.shown)]
+        shared = lambda c: len(said & content_words(c.text))  # noqa: E731
+        restated = max(kept, key=shared, default=None)
+        if restated is None or 2 * shared(restated) < len(said):
+            return KEEP
+        happened = dates.when(restated.text, restated.date, context.plan.language)
+        if happened is None:
+            return KEEP
+        return replaced(f"{answer} ({happened.label})", note=Step(
+            self.name, 0.0, "asked when, the answer restated a line without its day; the day code counted for that "
+            "line added", parsed={"model": answer, "line": restated.text, "day": happened.label}))
+
+
 class EmptyAnswer(Check):
     """An empty reply is a failure to show, not an answer to store."""
 
@@ -387,7 +417,7 @@ class Voice(Check):
 
 
 # The default variant's checks, in order; the published pipeline keeps only what any reply needs.
-DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), HandedBack(), EmptyAnswer(),
+DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), HandedBack(), NoDay(), EmptyAnswer(),
                         Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
 PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
 FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from .. import lang
+from ..lang import language
 from ..store import Store, attributes
 from ..store.records import Memory, Sentence
 from ..text import content_words, entities, split_sentences
@@ -55,10 +57,15 @@ class Evidence:
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
               resolve_dates: bool = False) -> str:
     """A verbatim sentence with its date; `words_in` a language ("en", "es"): the date written as people write it,
-    in the language of the reply that may copy it ("- 8 May 2023: …"), and with `resolve_dates` the date after
-    "yesterday", "last Monday"… too."""
+    in the language of the reply that may copy it ("- 8 May 2023: …"). With `resolve_dates`, the date after
+    "yesterday", "last Monday"… too, and a sentence that says when it happened is dated at that day, the day it
+    was told after it ("- 21 March 2026 (said 22 March 2026): … born yesterday (21 March 2026)"): asked when, a
+    small model gives the date a line opens with."""
     text = dates.resolve(c.text, c.date, words_in) if resolve_dates else c.text
     day = dates.spoken(c.date, words_in) if words_in else c.date[:10]
+    if resolve_dates and (happened := dates.when(c.text, c.date, words_in)):
+        told = lang.of(words_in or language(c.text)).SAID_ON.format(day=day)
+        day = f"{happened.label} ({told})"
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
@@ -115,13 +122,17 @@ class Replacements:
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
     def current(self, left_out: set[str]) -> list[str]:
-        """What memory holds as current where a value changed, each entry in the Writer's words with the day it was
-        said ("The user has moved to Bristol (since 2026-11-27)"): the successors of the sentences keyed in
-        `left_out`, and of the stale durable facts. The value it replaced is not named: a small model shown the old
+        """What memory holds as current where a value changed, as the profile states it, with the day it was said
+        ("Lives in Bristol (since 2026-11-27)"): the values of the successors of the sentences keyed in `left_out`,
+        and of the stale durable facts. Read as data, not in the Writer's words: a Dream's MERGE makes an entry a
+        paragraph a small model does not read. The value it replaced is not named: a small model shown the old
         value gives it back."""
         newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
         newer |= {e.id: e for e in self.stale.values()}
-        return [f"{e.text} (since {e.newest[:10]})" for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))]
+        rows = [f"{attributes.row(v) if v else e.text} (since {e.newest[:10]})"
+                for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))
+                for v in (attributes.stated(e) or [None])]
+        return list(dict.fromkeys(rows))
 
 
 def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = (),

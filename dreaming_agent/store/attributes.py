@@ -125,6 +125,13 @@ def profile(store: Store) -> list[Current]:
 
 
 ATTRIBUTES = tuple(_SHAPES)  # "home", "workplace", "occupation": the order the profile shows them in
+# How a value reads, in English like the entries it is read from ("Lives in Bristol")
+LABELS = {"home": "Lives in", "workplace": "Works at", "occupation": "Works as"}
+
+
+def row(value: Value) -> str:
+    """One value as the profile states it: "Lives in Bristol"."""
+    return f"{LABELS.get(value.attribute, value.attribute.capitalize() + ':')} {value.value}"
 
 
 def _held(values: list[tuple[Value, Memory]], after: str = "") -> list[Held]:

@@ -53,15 +53,39 @@ def test_a_question_about_time_reads_dates_in_words_and_rag_stays_verbatim(make_
     agent = make_agent(ScriptedLLM(defaults={"text": "On 21 March."}), AgentConfig(learn=False))
     agent.ingest("My granddaughter was born yesterday, 3.2 kilos.", now="2026-03-22", learn=False)
     lightmem = agent.ask("When was my granddaughter born?", mode="lightmem")
-    assert "- 22 March 2026: My granddaughter was born yesterday (21 March 2026), 3.2 kilos." in lightmem.prompt_text
+    # dated at the day it happened, which a small model copies, and the day it was told
+    assert ("- 21 March 2026 (said 22 March 2026): My granddaughter was born yesterday (21 March 2026), 3.2 kilos."
+            in lightmem.prompt_text)
     assert lightmem.answer == "On 21 March."
     rag = agent.ask("When was my granddaughter born?", mode="rag")
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in rag.prompt_text
     spanish = agent.ask("¿Cuándo nació mi nieta?", mode="lightmem")  # in the language of the reply that copies them
-    assert ("- 22 de marzo de 2026: My granddaughter was born yesterday (21 de marzo de 2026), 3.2 kilos."
-            in spanish.prompt_text)
+    assert ("- 21 de marzo de 2026 (dicho el 22 de marzo de 2026): My granddaughter was born yesterday "
+            "(21 de marzo de 2026), 3.2 kilos." in spanish.prompt_text)
     weight = agent.ask("How much did my granddaughter weigh?", mode="lightmem")  # not about time: as stored
     assert "- 2026-03-22: My granddaughter was born yesterday, 3.2 kilos." in weight.prompt_text
+
+
+def test_asked_when_an_answer_restating_a_line_gets_the_day_code_counted_for_it(make_agent):
+    """The 0.5B model restates a line and leaves its date out: the day that line tells of, counted in code, is added
+    (no second call). An answer with a day, a span or "I don't know", one restating a line that tells no day, or one
+    in a language no module knows, stays as it is."""
+    agent = make_agent(ScriptedLLM(defaults={"text": "You drove up to Caraquet to tune your mom's piano."}),
+                       AgentConfig(learn=False))
+    agent.ingest("Last Saturday I drove up to Caraquet to tune my mom's piano.", now="2026-04-07", learn=False)
+    agent.ingest("I started climbing at a gym called Crux.", now="2026-05-03", learn=False)
+    result = agent.ask("When did I drive up to Caraquet?", now="2026-06-01T10:00:00")
+    assert result.answer == "You drove up to Caraquet to tune your mom's piano. (4 April 2026)"
+    assert result.blocking_llm_calls == 1 and result.trace.step("No day").parsed["day"] == "4 April 2026"
+    for answer in ("On 4 April 2026.", "Two months ago.", "I don't know.", "You started climbing at Crux."):
+        kept = make_agent(ScriptedLLM(defaults={"text": answer}), AgentConfig(learn=False))
+        kept.ingest("Last Saturday I drove up to Caraquet to tune my mom's piano.", now="2026-04-07", learn=False)
+        kept.ingest("I started climbing at a gym called Crux.", now="2026-05-03", learn=False)
+        assert "No day" not in [step.name for step in kept.ask("When did I drive up to Caraquet?").trace.steps]
+    unknown = make_agent(ScriptedLLM(defaults={"text": "Você foi a Caraquet afinar o piano."}), AgentConfig(learn=False))
+    unknown.ingest("No sábado passado fui a Caraquet afinar o piano da minha mãe.", now="2026-04-07", learn=False)
+    asked = unknown.ask("Quando foi que eu fui a Caraquet?")
+    assert asked.answer == "Você foi a Caraquet afinar o piano." and "No day" not in [s.name for s in asked.trace.steps]
 
 
 def test_an_answer_writing_a_lines_date_in_words_is_not_abstained_on(make_agent):
@@ -196,7 +220,7 @@ def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(dana
     assert len(store.memories()) == 4
     asked_right_after = dana.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
     assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
-    assert "Current values:\n- The user has moved to Bristol (since 2026-11-27)" in asked_right_after.prompt_text
+    assert "Current values:\n- Lives in Bristol (since 2026-11-27)" in asked_right_after.prompt_text
     assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-11-28")
@@ -213,7 +237,7 @@ def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana
     question about the past reads no such row, and neither does naive RAG."""
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-12-02")
-    row = "The user has moved to Bristol (since 2026-11-27)"
+    row = "Lives in Bristol (since 2026-11-27)"  # the value as data, not the entry's words
     assert home.trace.step("Selector").parsed["current"] == [row]
     assert f"Current values:\n- {row}\n\nEvidence from memory (dated):" in home.prompt_text
     assert home.prompt.included["current"] == 1 and "Leeds" not in home.prompt_text
