@@ -123,13 +123,13 @@ class Replacements:
 
     def current(self, left_out: set[str]) -> list[str]:
         """What memory holds as current where a value changed, as the profile states it, with the day it was said
-        ("Lives in Bristol (since 2026-11-27)"): the values of the successors of the sentences keyed in `left_out`,
+        in words, which a reply may copy ("Lives in Bristol (since 27 November 2026)"): the values of the successors of the sentences keyed in `left_out`,
         and of the stale durable facts. Read as data, not in the Writer's words: a Dream's MERGE makes an entry a
         paragraph a small model does not read. The value it replaced is not named: a small model shown the old
         value gives it back."""
         newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
         newer |= {e.id: e for e in self.stale.values()}
-        rows = [f"{attributes.row(v) if v else e.text} (since {e.newest[:10]})"
+        rows = [f"{attributes.row(v) if v else e.text} (since {dates.spoken(e.newest)})"
                 for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))
                 for v in (attributes.stated(e) or [None])]
         return list(dict.fromkeys(rows))

@@ -220,7 +220,7 @@ def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(dana
     assert len(store.memories()) == 4
     asked_right_after = dana.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
     assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
-    assert "Current values:\n- Lives in Bristol (since 2026-11-27)" in asked_right_after.prompt_text
+    assert "Current values:\n- Lives in Bristol (since 27 November 2026)" in asked_right_after.prompt_text
     assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-11-28")
@@ -237,7 +237,7 @@ def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana
     question about the past reads no such row, and neither does naive RAG."""
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-12-02")
-    row = "Lives in Bristol (since 2026-11-27)"  # the value as data, not the entry's words
+    row = "Lives in Bristol (since 27 November 2026)"  # the value as data, not the entry's words
     assert home.trace.step("Selector").parsed["current"] == [row]
     assert f"Current values:\n- {row}\n\nEvidence from memory (dated):" in home.prompt_text
     assert home.prompt.included["current"] == 1 and "Leeds" not in home.prompt_text
