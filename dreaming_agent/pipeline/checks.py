@@ -306,7 +306,8 @@ class NoDay(Check):
     answers "how long"), by restating a line that tells when it happened: that day is added to the answer, as code
     counted it (`dates.when`). Shown the line "- 4 April 2026 (said 7 April 2026): Last Saturday (4 April 2026) I
     drove…", the 0.5B model answers "You drove up to Caraquet…" and leaves the day out, asked again too. The line
-    restated is the one sharing most of the answer's words (at least half); one that tells no day adds none."""
+    restated is the one sharing most of the answer's words (at least half); only a line that opened with that day
+    adds it (not naive RAG's, dated the day it was said)."""
 
     name = "No day"
 
@@ -318,14 +319,15 @@ class NoDay(Check):
         if not answer or dates.names_a_day(answer) or numbers(answer) or abstain.says_unknown(answer):
             return KEEP
         said = content_words(answer)
-        kept = [draft.evidence.shown[i] for i in draft.packed.kept_evidence if i < len(draft.evidence.shown)]
-        shared = lambda c: len(said & content_words(c.text))  # noqa: E731
-        restated = max(kept, key=shared, default=None)
-        if restated is None or 2 * shared(restated) < len(said):
+        kept = [i for i in draft.packed.kept_evidence if i < len(draft.evidence.shown)]
+        shared = lambda i: len(said & content_words(draft.evidence.shown[i].text))  # noqa: E731
+        index = max(kept, key=shared, default=None)
+        if index is None or 2 * shared(index) < len(said):
             return KEEP
+        restated = draft.evidence.shown[index]
         happened = dates.when(restated.text, restated.date, context.plan.language)
-        if happened is None:
-            return KEEP
+        if happened is None or not draft.evidence.lines[index].startswith(f"- {happened.label}"):
+            return KEEP  # the line did not show that day (naive RAG's lines show the day it was said)
         return replaced(f"{answer} ({happened.label})", note=Step(
             self.name, 0.0, "asked when, the answer restated a line without its day; the day code counted for that "
             "line added", parsed={"model": answer, "line": restated.text, "day": happened.label}))

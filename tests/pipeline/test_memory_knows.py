@@ -82,6 +82,9 @@ def test_asked_when_an_answer_restating_a_line_gets_the_day_code_counted_for_it(
         kept.ingest("Last Saturday I drove up to Caraquet to tune my mom's piano.", now="2026-04-07", learn=False)
         kept.ingest("I started climbing at a gym called Crux.", now="2026-05-03", learn=False)
         assert "No day" not in [step.name for step in kept.ask("When did I drive up to Caraquet?").trace.steps]
+    rag = agent.ask("When did I drive up to Caraquet?", mode="rag")  # its lines show the day it was said: none added
+    assert rag.answer == "You drove up to Caraquet to tune your mom's piano." and "No day" not in [
+        step.name for step in rag.trace.steps]
     unknown = make_agent(ScriptedLLM(defaults={"text": "Você foi a Caraquet afinar o piano."}), AgentConfig(learn=False))
     unknown.ingest("No sábado passado fui a Caraquet afinar o piano da minha mãe.", now="2026-04-07", learn=False)
     asked = unknown.ask("Quando foi que eu fui a Caraquet?")
