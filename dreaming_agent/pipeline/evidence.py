@@ -123,8 +123,8 @@ class Replacements:
 
     def current(self, left_out: set[str]) -> list[str]:
         """What memory holds as current where a value changed, as the profile states it, with the day it was said
-        in words, which a reply may copy ("Lives in Bristol (since 27 November 2026)"): the values of the successors of the sentences keyed in `left_out`,
-        and of the stale durable facts. Read as data, not in the Writer's words: a Dream's MERGE makes an entry a
+        in words, which a reply may copy ("Lives in Bristol (since 27 November 2026)"): the values of the successors
+        of the sentences keyed in `left_out`, and of the stale durable facts. Read as data, not in the Writer's words: a Dream's MERGE makes an entry a
         paragraph a small model does not read. The value it replaced is not named: a small model shown the old
         value gives it back."""
         newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
