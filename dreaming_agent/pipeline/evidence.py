@@ -13,7 +13,7 @@ from ..store.records import Memory, Sentence
 from ..text import content_words, entities, split_sentences
 from . import dates
 from .abstain import Relations
-from .retriever import Candidate
+from .retriever import Candidate, never_evidence
 from .trace import Step
 
 
@@ -99,6 +99,14 @@ def quotes(entry: Memory, sentence: Sentence) -> bool:
     """`sentence` is one of those of its message that state `entry` (what `memory_line` would quote)."""
     return any(s.message_id == sentence.message_id and sentence.text in stating(entry.text, s.text)
                for s in entry.sources)
+
+
+def adds_to(entry: Memory, shown: list[Candidate]) -> bool:
+    """Whether `entry` quotes a sentence that could be evidence and `shown` lacks: one sentence of a message shown
+    says nothing of the rest ("We renamed the dog!" shown, "She's called Motte now." not)."""
+    said = {(c.sources[0].message_id, c.text) for c in shown if c.kind == "sentence" and c.sources}
+    return any((source.message_id, sentence) not in said and not never_evidence(sentence, small_talk=False)
+               for source in entry.sources for sentence in split_sentences(stating(entry.text, source.text)))
 
 
 def learned_from(store: Store, entries: list[Memory], sentences: list[Candidate]) -> list[Candidate]:

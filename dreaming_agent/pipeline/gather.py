@@ -16,7 +16,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
-from .evidence import (Evidence, Replacements, in_date_order, learned_from, memory_line, newer_values, quotes,
+from .evidence import (Evidence, Replacements, adds_to, in_date_order, learned_from, memory_line, newer_values, quotes,
                        replacements, said_line)
 from .gather_config import GatherConfig
 from .plan import Plan
@@ -300,17 +300,16 @@ class Gatherer:
         for part in range(1, len(found.by_query)):
             sentences += [c for c in found.top_sentences(part, PART_K) if c not in sentences]
         sentences += [c for c in set_apart if c not in sentences]
-        # An entry whose message is already shown verbatim adds tokens, not knowledge (its marks come from it).
-        shown_messages = {s.sources[0].message_id for s in sentences}
+        # An entry whose sentences are all shown verbatim adds tokens, not knowledge (its marks come from them).
         entries = [c for c in found.candidates if c.kind == "memory"]
 
         def bears_on_question(fact: Candidate) -> bool:  # close enough, and not all of it already shown verbatim
-            repeated = bool(fact.sources) and all(s.message_id in shown_messages for s in fact.sources)
+            repeated = bool(fact.sources) and not adds_to(fact.record, sentences)
             return not cfg.facts_min_score or (fact.score >= cfg.facts_min_score and not repeated)
 
         facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][:FACTS_SHOWN]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score
-                    and not any(s.message_id in shown_messages for s in c.sources)]
+                    and adds_to(c.record, sentences)]
         memories = _one_per_message(memories)[: cfg.memories_shown]
         if len(sentences) + len(memories) < cfg.min_keep:
             extra = [c for c in found.candidates if c.kind == "sentence" and c not in sentences]

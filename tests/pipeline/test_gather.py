@@ -222,3 +222,42 @@ def test_in_a_long_memory_lightmem_adds_the_sentence_that_shares_the_questions_r
     assert {c.key for c in without.evidence} < {c.key for c in lightmem.evidence}  # what it showed is still there
     # A short memory: the words add nothing (measured: at 100 sentences as often worse as better)
     assert "Haar Analytics" not in agent(n + 1).ask(question).prompt_text
+
+
+def test_an_entry_adds_the_sentence_it_quotes_that_the_floor_lacks_though_its_message_is_shown(
+        make_agent, store, index, embedder):
+    """A message of several sentences, one of them among naive RAG's: the entry drawn from another of them still
+    brings that one in (one sentence shown says nothing of the rest of its message)."""
+    # Only the entries add to naive RAG's lines here: the search that sets sentences apart is off
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False, gather=GatherConfig(
+        memory_min_score=0.0, distinctive_k=0, lexical_k=0)))
+    for i in range(7):  # with the renamed dog's first sentence, naive RAG's eight
+        agent.ingest(f"My dog loves the beach walk number {i}.", now=f"2026-03-{i + 1:02d}", learn=False)
+    renamed = agent.ingest("We renamed the dog and she loves the beach walk too! She's called Motte now.",
+                           now="2026-03-20", learn=False)
+    text = "The user's dog is called Motte"
+    vector = embedder.embed_batch([text], role="passage")[0]
+    index.add("memories", [store.add_memory(text, source_message_ids=[renamed.id], embedding=vector,
+                                            created_at=renamed.created_at)], vector[None, :])
+    question = "What is my dog called on the beach walk?"
+    rag = {c.text for c in agent.ask(question, mode="rag").evidence}
+    assert "We renamed the dog and she loves the beach walk too!" in rag  # the message is shown...
+    assert "She's called Motte now." not in rag  # ...but not the sentence the entry was drawn from
+    shown = agent.ask(question).evidence
+    assert "She's called Motte now." in {c.text for c in shown}
+    assert all(c.kind == "sentence" for c in shown)  # quoted verbatim, not in the Writer's words
+
+
+def test_an_entry_whose_sentences_are_all_shown_adds_nothing(store):
+    from dreaming_agent.pipeline.evidence import adds_to
+    from dreaming_agent.pipeline.retriever import Candidate
+
+    message = store.add_message("s", "user", "We renamed the dog! She's called Motte now. It rained.").id
+    entry_id = store.add_memory("The user's dog is called Motte", source_message_ids=[message])
+    entry = store.memories(ids=[entry_id], with_sources=True)[0]
+    sentences = {s.text: Candidate(s, 0.5) for s in store.sentences(message_ids=[message])}
+    assert set(sentences) >= {"We renamed the dog!", "She's called Motte now."}
+    assert adds_to(entry, [sentences["We renamed the dog!"]])
+    assert not adds_to(entry, [sentences["We renamed the dog!"], sentences["She's called Motte now."]])
+    assert not adds_to(entry, [sentences["We renamed the dog!"], sentences["She's called Motte now."],
+                               sentences["It rained."]])
