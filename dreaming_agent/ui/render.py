@@ -198,9 +198,13 @@ def turn_panel(results: Mapping[str, Any], *, show_answers: bool) -> str:
 
 
 def writer_panel(message: Message | None, step: Mapping[str, Any] | None, *, running: bool) -> str:
-    """The background Writer's step for the latest message: 'learning…' until it has finished."""
+    """The background Writer's step for the latest message: 'learning…' until it has finished; a message withheld
+    from memory (it holds a credential) is never learned, and says so rather than 'waiting' for good."""
     if message is None:
         return ""
+    if message.withheld and step is None:  # its words are not repeated here: they hold the credential
+        return (f'<div class="da-writer-panel"><b>Writer</b> <span class="da-badge">not learned</span> '
+                f'message #{message.id}: {escape(message.withheld)}</div>')
     quoted = escape(_clip(message.text, 80))
     if step is None:
         state = '<span class="da-badge da-learning">learning…</span>' if running else '<span class="da-badge">waiting</span>'

@@ -29,7 +29,7 @@ ENTRIES = """() => [...document.querySelectorAll('#facts li:not(.da-profile-row)
 PROFILE = """() => Object.fromEntries([...document.querySelectorAll('#facts li.da-profile-row')].map(li => [
     li.dataset.attribute, {now: li.innerText.split('; before:')[0], before: li.innerText.split('; before:')[1] || ''}]))"""
 # The Writer has finished every statement: no entry in the panels is still being learned (the PIN, which no model
-# reads, leaves the Writer's own panel "waiting" for good).
+# reads, leaves the Writer's own panel saying it is "not learned").
 IDLE = """() => !document.querySelector('#writer').innerText.includes('learning…')
     && !document.querySelector('#mid-term').innerText.includes('learning…')
     && !document.querySelector('#facts').innerText.includes('learning…')"""
@@ -61,6 +61,8 @@ def test_a_move_is_answered_at_once_and_later_and_the_panel_shows_the_old_home_r
         "Big news: I moved to Bristol last week and started a new job as a teacher.",
         "Where do I live now?", "What's my job?", "What's my dog called?")]
     turns.append(say(page, "My bank PIN is 4471, don't tell anyone.", traced_by="Not remembered"))
+    page.wait_for_function("() => document.querySelector('#writer').innerText.includes('not learned')")
+    assert "4471" not in page.locator("#writer").inner_text()  # the panel names the message, not its words
     page.wait_for_function(IDLE)
     turns.append(say(page, "Where do I live now?"))  # the move no longer among the turns a question reads
     page.wait_for_function(IDLE)

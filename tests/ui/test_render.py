@@ -123,6 +123,16 @@ def test_writer_panel_marks_learning_until_the_step_exists():
     assert render.writer_panel(None, None, running=False) == ""
 
 
+def test_writer_panel_says_a_withheld_message_is_never_learned_and_does_not_repeat_it():
+    from dataclasses import replace
+
+    pin = replace(message(13, "My bank PIN is 4471."), withheld="a credential (pin) with a code")
+    for running in (True, False):
+        shown = render.writer_panel(pin, None, running=running)
+        assert "not learned" in shown and "#13" in shown and "a credential (pin)" in shown
+        assert "4471" not in shown and "learning" not in shown and "waiting" not in shown
+
+
 def test_window_shows_summary_and_verbatim_tail():
     html = render.window_html("They talked about cats.", [message(4, "And dogs?")])
     assert "They talked about cats." in html and "#4" in html and "And dogs?" in html
