@@ -101,6 +101,17 @@ def quotes(entry: Memory, sentence: Sentence) -> bool:
                for s in entry.sources)
 
 
+def happened(memory: Memory) -> tuple[dates.Happened, str] | None:
+    """When what `memory` tells happened, with the day it was said: read in its own words first, then in the
+    sentences it was drawn from; None when neither says a time a known language reads."""
+    told = [(memory.text, source.date) for source in memory.sources[:1]] or [(memory.text, memory.created_at)]
+    told += [(stating(memory.text, source.text), source.date) for source in memory.sources]
+    for text, said_on in told:
+        if found := dates.when(text, said_on):
+            return found, said_on
+    return None
+
+
 def adds_to(entry: Memory, shown: list[Candidate]) -> bool:
     """Whether `entry` quotes a sentence that could be evidence and `shown` lacks: one sentence of a message shown
     says nothing of the rest ("We renamed the dog!" shown, "She's called Motte now." not)."""
@@ -130,17 +141,24 @@ class Replacements:
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
     def current(self, left_out: set[str]) -> list[str]:
-        """What memory holds as current where a value changed, as the profile states it, with the day it was said
-        in words, which a reply may copy ("Lives in Bristol (since 27 November 2026)"): the values of the successors
-        of the sentences keyed in `left_out`, and of the stale durable facts. Read as data, not in the Writer's words: a Dream's MERGE makes an entry a
-        paragraph a small model does not read. The value it replaced is not named: a small model shown the old
-        value gives it back."""
+        """What memory holds as current where a value changed, as the profile states it, since when in words, which
+        a reply may copy ("Lives in Bristol (since the week before 6 December 2026)", `_since`): the values of the
+        successors of the sentences keyed in `left_out`, and of the stale durable facts. Read as data, not in the
+        Writer's words: a Dream's MERGE makes an entry a paragraph a small model does not read. The value it replaced
+        is not named: a small model shown the old value gives it back."""
         newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
         newer |= {e.id: e for e in self.stale.values()}
-        rows = [f"{attributes.row(v) if v else e.text} (since {dates.spoken(e.newest)})"
+        rows = [f"{attributes.row(v) if v else e.text} (since {_since(e)})"
                 for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))
                 for v in (attributes.stated(e) or [None])]
         return list(dict.fromkeys(rows))
+
+
+def _since(entry: Memory) -> str:
+    """The day a value holds from, in words: the day the move or the new job happened where its entry says ("the
+    week before 6 December 2026", as the profile shows it), else the day it was said."""
+    found = happened(entry)
+    return found[0].label if found else dates.spoken(entry.newest)
 
 
 def replacements(store: Store, sentences: list[Candidate], facts: list[Candidate] = (),

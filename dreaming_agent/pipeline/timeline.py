@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..store import Memory, Store
-from . import dates
-from .evidence import stating
+from .evidence import happened
 
 
 @dataclass(frozen=True)
@@ -31,9 +30,8 @@ def timeline(store: Store) -> list[Event]:
 
 
 def _event(memory: Memory) -> Event | None:
-    told = [(memory.text, source.date) for source in memory.sources[:1]] or [(memory.text, memory.created_at)]
-    told += [(stating(memory.text, source.text), source.date) for source in memory.sources]
-    for text, said_on in told:
-        if happened := dates.when(text, said_on):
-            return Event(happened.day.isoformat(), happened.label, memory.text, memory.id, said_on[:10], happened.said)
-    return None
+    found = happened(memory)
+    if found is None:
+        return None
+    when, said_on = found
+    return Event(when.day.isoformat(), when.label, memory.text, memory.id, said_on[:10], when.said)

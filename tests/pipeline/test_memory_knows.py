@@ -223,7 +223,7 @@ def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(dana
     assert len(store.memories()) == 4
     asked_right_after = dana.turn("Where do I live now?", now="2026-11-27T10:01:00")  # same conversation
     assert "Leeds" not in asked_right_after.prompt_text  # neither a dated line nor a recent turn says it
-    assert "Current values:\n- Lives in Bristol (since 27 November 2026)" in asked_right_after.prompt_text
+    assert "Current values:\n- Lives in Bristol (since the week before 27 November 2026)" in asked_right_after.prompt_text
     assert "[user]\nBig news: I moved to Bristol last week." in asked_right_after.prompt_text
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-11-28")
@@ -240,11 +240,36 @@ def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana
     question about the past reads no such row, and neither does naive RAG."""
     dana.new_conversation()
     home = dana.ask("Where do I live now?", now="2026-12-02")
-    row = "Lives in Bristol (since 27 November 2026)"  # the value as data, not the entry's words
+    # The value as data, not the entry's words; since the day it happened ("last week"), as the panel says it
+    row = "Lives in Bristol (since the week before 27 November 2026)"
     assert home.trace.step("Selector").parsed["current"] == [row]
+    move = next(m for m in dana.memory.mid_term() if "Bristol" in m.text)
+    assert [e.when for e in dana.memory.timeline() if e.memory_id == move.id] == ["the week before 27 November 2026"]
     assert f"Current values:\n- {row}\n\nEvidence from memory (dated):" in home.prompt_text
     assert home.prompt.included["current"] == 1 and "Leeds" not in home.prompt_text
     before = dana.ask("Where did I live before I moved?", now="2026-12-02")
     assert before.trace.step("Selector").parsed["current"] == [] and "Current values" not in before.prompt_text
     rag = dana.ask("Where do I live now?", mode="rag", now="2026-12-02")
     assert "Current values" not in rag.prompt_text
+
+
+def test_a_value_told_with_no_time_holds_since_the_day_it_was_said(store, index):
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    facts = [["The user lives in Leeds"], ["The user has moved to Bristol"]]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
+                      defaults={"text": "You live in Bristol."})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.ingest("I live in Leeds.", now="2026-11-01T10:00:00")
+        agent.ingest("Big news: I moved to Bristol.", now="2026-11-27T10:00:00")
+        assert agent.learning.wait(timeout=60)
+        agent.new_conversation()
+        home = agent.ask("Where do I live now?", now="2026-12-02")
+        assert home.trace.step("Selector").parsed["current"] == ["Lives in Bristol (since 27 November 2026)"]
+        assert not agent.memory.timeline()  # no entry says when it happened
+    finally:
+        agent.close()
