@@ -86,8 +86,12 @@ def stating(entry: str, message: str) -> str:
     """The sentences of `message` that share a word with `entry`, verbatim (the whole message when none do): an
     entry stands for one remark, so the rest of a long message would only lengthen the prompt."""
     sentences = split_sentences(message)
-    related = [s for s in sentences if content_words(_SPEAKER.sub("", s, count=1)) & content_words(entry)]
+    related = _related(entry, sentences)
     return " ".join(related) if related and len(related) < len(sentences) else message
+
+
+def _related(entry: str, sentences: list[str]) -> list[str]:
+    return [s for s in sentences if content_words(_SPEAKER.sub("", s, count=1)) & content_words(entry)]
 
 
 # Who said a message, where it opens with the name (a conversation of two people): not a word the sentence shares
@@ -116,8 +120,12 @@ def adds_to(entry: Memory, shown: list[Candidate]) -> bool:
     """Whether `entry` quotes a sentence that could be evidence and `shown` lacks: one sentence of a message shown
     says nothing of the rest ("We renamed the dog!" shown, "She's called Motte now." not)."""
     said = {(c.sources[0].message_id, c.text) for c in shown if c.kind == "sentence" and c.sources}
-    return any((source.message_id, sentence) not in said and not never_evidence(sentence, small_talk=False)
-               for source in entry.sources for sentence in split_sentences(stating(entry.text, source.text)))
+    for source in entry.sources:
+        sentences = split_sentences(source.text)
+        quoted = _related(entry.text, sentences) or sentences  # what `stating` quotes, sentence by sentence
+        if any((source.message_id, s) not in said and not never_evidence(s, small_talk=False) for s in quoted):
+            return True
+    return False
 
 
 def learned_from(store: Store, entries: list[Memory], sentences: list[Candidate]) -> list[Candidate]:

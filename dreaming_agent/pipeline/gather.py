@@ -304,8 +304,8 @@ class Gatherer:
         entries = [c for c in found.candidates if c.kind == "memory"]
 
         def bears_on_question(fact: Candidate) -> bool:  # close enough, and not all of it already shown verbatim
-            repeated = bool(fact.sources) and not adds_to(fact.record, sentences)
-            return not cfg.facts_min_score or (fact.score >= cfg.facts_min_score and not repeated)
+            return not cfg.facts_min_score or (fact.score >= cfg.facts_min_score
+                                               and (not fact.sources or adds_to(fact.record, sentences)))
 
         facts = [c for c in entries if c.tier == "ltm" and bears_on_question(c)][:FACTS_SHOWN]
         memories = [c for c in entries if c.tier != "ltm" and c.score >= cfg.memory_min_score

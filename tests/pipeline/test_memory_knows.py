@@ -1,5 +1,7 @@
 """What memory knows that naive RAG does not, decided in code: names never said of a relation, the newest value of
 something asked about now, and the dates that relative words stand for."""
+from contextlib import contextmanager
+
 import pytest
 
 from dreaming_agent.pipeline.agent import AgentConfig
@@ -193,27 +195,36 @@ def test_a_number_asked_of_a_relation_must_be_said_where_they_spoke_of_it(make_a
     assert built.ask("What did I build for my neighbour?").answer == "A bookshelf with four shelves."
 
 
-@pytest.fixture
-def dana(store, index):
-    """Dana tells a home and a job, then a move: the real Writer (its model scripted) and the real multilingual
-    embedder, waited for."""
+@contextmanager
+def _told(store, index, said: list[tuple[str, str, list[str]]]):
+    """An agent told each (message, when, the facts its scripted Writer draws), with the real multilingual embedder,
+    the Writer waited for."""
     import json
 
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
     from dreaming_agent.pipeline.agent import Agent
 
-    facts = [["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"],
-             ["The user has moved to Bristol"]]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": facts}) for _, _, facts in said]},
                       defaults={"text": "You live in Bristol."})
     agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
     try:
-        agent.ingest("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", now="2026-11-01T10:00:00")
-        agent.ingest("Big news: I moved to Bristol last week.", now="2026-11-27T10:00:00")
+        for text, when, _ in said:
+            agent.ingest(text, now=when)
         assert agent.learning.wait(timeout=60)
         yield agent
     finally:
         agent.close()
+
+
+@pytest.fixture
+def dana(store, index):
+    """Dana tells a home and a job, then a move: the real Writer (its model scripted) and the real multilingual
+    embedder, waited for."""
+    with _told(store, index, [
+            ("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", "2026-11-01T10:00:00",
+             ["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"]),
+            ("Big news: I moved to Bristol last week.", "2026-11-27T10:00:00", ["The user has moved to Bristol"])]) as agent:
+        yield agent
 
 
 def test_a_sentence_saying_several_things_is_replaced_only_for_what_changed(dana, store):
@@ -254,22 +265,10 @@ def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana
 
 
 def test_a_value_told_with_no_time_holds_since_the_day_it_was_said(store, index):
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
-    facts = [["The user lives in Leeds"], ["The user has moved to Bristol"]]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts]},
-                      defaults={"text": "You live in Bristol."})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.ingest("I live in Leeds.", now="2026-11-01T10:00:00")
-        agent.ingest("Big news: I moved to Bristol.", now="2026-11-27T10:00:00")
-        assert agent.learning.wait(timeout=60)
+    with _told(store, index, [("I live in Leeds.", "2026-11-01T10:00:00", ["The user lives in Leeds"]),
+                              ("Big news: I moved to Bristol.", "2026-11-27T10:00:00",
+                               ["The user has moved to Bristol"])]) as agent:
         agent.new_conversation()
         home = agent.ask("Where do I live now?", now="2026-12-02")
         assert home.trace.step("Selector").parsed["current"] == ["Lives in Bristol (since 27 November 2026)"]
         assert not agent.memory.timeline()  # no entry says when it happened
-    finally:
-        agent.close()
