@@ -143,13 +143,18 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
     def agent(request: gr.Request):
         return sessions.agent(request.session_hash)
 
-    def shown(view: handlers.Panels) -> list:
+    def shown(view: handlers.Panels, request: gr.Request, ticket: int | None = None) -> list:
+        """The memory panels, unless an update read after this one (`ticket`) was sent first: then nothing, so a late
+        stale read never hides what is stored. Without a ticket the view was just read, so it is the newest."""
+        clock = sessions.live(request.session_hash).panels
+        if not clock.send(clock.read() if ticket is None else ticket):
+            return [gr.skip()] * len(panels)
         # The timer polls only while the Writer is at work.
         return [view.facts, view.mid_term, view.window, view.history, view.writer, view.kept,
                 gr.Timer(active=view.learning)]
 
     def open_session(request: gr.Request):
-        return [render.chat_messages(agent(request).memory.history()), *shown(handlers.panels(agent(request)))]
+        return [render.chat_messages(agent(request).memory.history()), *shown(handlers.panels(agent(request)), request)]
 
     def chat(text: str, mode: str, request: gr.Request):
         """The message at once, then the reply as it streams; trace and memory panels once it is stored."""
@@ -157,7 +162,7 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
             streaming = view.panels is None
             yield [view.chat, view.unsent, gr.skip() if streaming else view.turn,
                    gr.skip() if view.compare is None else view.compare,
-                   *([gr.skip()] * len(panels) if streaming else shown(view.panels))]
+                   *([gr.skip()] * len(panels) if streaming else shown(view.panels, request))]
 
     def show_mode(mode: str, request: gr.Request):
         """Compare shows its two columns in place of the chat; the other modes the chat."""
@@ -165,7 +170,8 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         return gr.Chatbot(visible=mode != "compare"), gr.HTML(columns, visible=mode == "compare")
 
     def learning(request: gr.Request):
-        return shown(handlers.panels(agent(request)))
+        ticket = sessions.live(request.session_hash).panels.read()  # before reading: a chat may store meanwhile
+        return shown(handlers.panels(agent(request)), request, ticket)
 
     def wait_for_learning(timeout_s: float, request: gr.Request) -> dict:
         """Wait until the background Writer is done (at most timeout_s), then return every memory panel."""
@@ -176,42 +182,42 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
         for view in handlers.dream(agent(request)):
             running = view.panels is None
             yield [view.diff, view.refused, gr.Tabs(selected="dream"),
-                   *([gr.skip()] * len(panels) if running else shown(view.panels))]
+                   *([gr.skip()] * len(panels) if running else shown(view.panels, request))]
 
     def undo_dream(request: gr.Request):
         view = handlers.undo_last_dream(agent(request))
-        return [view.diff, view.refused, gr.Tabs(selected="dream"), *shown(view.panels)]
+        return [view.diff, view.refused, gr.Tabs(selected="dream"), *shown(view.panels, request)]
 
-    def action(view: handlers.ActionView, *, with_traces: bool = True) -> list:
+    def action(view: handlers.ActionView, request: gr.Request, *, with_traces: bool = True) -> list:
         """Notice, chat and panels; then the traces, which may quote what was just changed or deleted."""
         kept = [*view.traces] if view.traces else [gr.skip()] * len(traces)
-        return [view.notice, view.chat, *shown(view.panels), *(kept if with_traces else ())]
+        return [view.notice, view.chat, *shown(view.panels, request), *(kept if with_traces else ())]
 
     def add_memory(text: str, request: gr.Request):
-        return action(handlers.add_memory(agent(request), text), with_traces=False)
+        return action(handlers.add_memory(agent(request), text), request, with_traces=False)
 
     def edit_memory(memory_id: float | None, text: str, request: gr.Request):
-        return action(handlers.edit_memory(agent(request), memory_id, text))
+        return action(handlers.edit_memory(agent(request), memory_id, text), request)
 
     def delete_memory(memory_id: float | None, request: gr.Request):
-        return action(handlers.delete_memory(agent(request), memory_id))
+        return action(handlers.delete_memory(agent(request), memory_id), request)
 
     def delete_message(message_id: float | None, request: gr.Request):
-        return action(handlers.delete_message(agent(request), message_id))
+        return action(handlers.delete_message(agent(request), message_id), request)
 
     def delete_clicked(event: gr.EventData, request: gr.Request):
         """A trash button beside an entry or a message (the page asked for confirmation first)."""
-        return action(handlers.delete_clicked(agent(request), getattr(event, "kind", None), getattr(event, "id", None)))
+        return action(handlers.delete_clicked(agent(request), getattr(event, "kind", None), getattr(event, "id", None)), request)
 
     def delete_conversation(confirmed: bool, request: gr.Request):
-        return action(handlers.delete_conversation(agent(request), bool(confirmed)))
+        return action(handlers.delete_conversation(agent(request), bool(confirmed)), request)
 
     def export_memory(request: gr.Request):
         """'Download my memory': a JSON file of messages, entries with sources and dates, and the Dream history."""
         return handlers.export_memory(agent(request), sessions.folder(request.session_hash))
 
     def load_memory(raw: bytes | None, request: gr.Request):
-        return action(handlers.load_memory(agent(request), raw))
+        return action(handlers.load_memory(agent(request), raw), request)
 
     def end_session(request: gr.Request):
         sessions.release(request.session_hash)

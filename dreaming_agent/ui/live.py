@@ -23,12 +23,39 @@ class PendingTurn:
     changes: queue.Queue = field(default_factory=queue.Queue)  # `replies` after each piece, None once it is over
 
 
+class PanelClock:
+    """The order of one tab's memory-panel updates: an update read before one already sent is stale, not sent.
+
+    The Writer's timer reads the store while a chat may be storing its reply; had the timer's read, begun first, landed
+    after the chat's own update, the History would lack the reply until the next tick."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._read = 0  # tickets handed out
+        self._sent = 0  # the newest ticket sent
+
+    def read(self) -> int:
+        """A ticket for a read of the store about to begin (or just done: then no later read is older)."""
+        with self._lock:
+            self._read += 1
+            return self._read
+
+    def send(self, ticket: int) -> bool:
+        """Whether the update read under `ticket` may be sent: no update read after it was sent before it."""
+        with self._lock:
+            if ticket < self._sent:
+                return False
+            self._sent = ticket
+            return True
+
+
 class LiveChat:
     """One tab's turns in the order sent: a message sent while another is answered waits for it, never dropped."""
 
     def __init__(self):
         self._ready = threading.Condition()
         self._turns: list[PendingTurn] = []
+        self.panels = PanelClock()  # this tab's memory-panel updates, in the order read
         self.compared: list[ComparedTurn] = []  # this tab's finished Compare turns, for the two columns
 
     def add(self, text: str, modes: tuple[str, ...]) -> PendingTurn:

@@ -9,7 +9,7 @@ import pytest
 from dreaming_agent.pipeline.acknowledge import PLAIN, Held
 from dreaming_agent.pipeline.agent import Agent
 from dreaming_agent.ui import handlers, render
-from dreaming_agent.ui.live import LiveChat
+from dreaming_agent.ui.live import LiveChat, PanelClock
 
 from .conftest import DEMO_MESSAGES, FLOW_CONFIG, STATEMENT_REPLY, demo_llm
 
@@ -138,3 +138,25 @@ def test_a_statement_answered_with_a_refusal_never_shows_it(make_agent):
     assert not any("sorry" in text for view in views for text in texts(view.chat))
     assert texts(views[-1].chat)[-1] == f"<b>LightMem</b> · {PLAIN['en']}"
     assert agent.memory.history()[-1].text == PLAIN["en"] and "<b>Acknowledgement</b>" in views[-1].turn
+
+
+def test_a_panel_read_begun_before_a_chat_stored_its_reply_is_not_sent_after_the_chat_s_own():
+    clock = PanelClock()
+    tick = clock.read()  # the Writer's timer begins reading the store
+    chat = clock.read()  # the chat stores its reply, then reads the panels
+    assert clock.send(chat)
+    assert not clock.send(tick)  # landing after the chat's update it would hide the reply: not sent
+    later = clock.read()
+    assert clock.send(later)  # the next tick is sent
+    assert clock.send(later)  # one update may be sent in pieces (a stream's last yield after its first)
+
+
+def test_the_timer_s_stale_history_never_replaces_the_chat_s(make_agent):
+    agent = make_agent(demo_llm())
+    live = LiveChat()
+    ticket = live.panels.read()
+    before = handlers.panels(agent)  # the timer's read, begun before the message was stored
+    final = list(handlers.chat(agent, live, DEMO_MESSAGES[0], "lightmem"))[-1]
+    assert live.panels.send(live.panels.read())  # the chat's panels, read after its reply was stored
+    assert DEMO_MESSAGES[0] in final.panels.history and DEMO_MESSAGES[0] not in before.history
+    assert not live.panels.send(ticket)
