@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 from itertools import combinations
 from typing import Mapping
 
@@ -22,13 +23,14 @@ _OWNER = lang.pattern("ENTRY_OWNER")
 
 
 def validate_all(
-    operations: list[DreamOperation], entries: Mapping[int, Memory], replaced: Mapping[int, Memory] | None = None
+    operations: list[DreamOperation], entries: Mapping[int, Memory], replaced: Mapping[int, Memory] | None = None,
+    typed: Mapping[int, str] | None = None,
 ) -> list[Verdict]:
     """Judge operations in order; an entry changed by an accepted operation is off limits to later ones."""
     touched: set[int] = set()
     verdicts = []
     for op in operations:
-        verdict = validate(op, entries, frozenset(touched), replaced)
+        verdict = validate(op, entries, frozenset(touched), replaced, typed)
         if verdict.accepted:
             touched.update(op.target_ids)
         verdicts.append(verdict)
@@ -37,16 +39,18 @@ def validate_all(
 
 def validate(
     op: DreamOperation, entries: Mapping[int, Memory], touched: frozenset[int] | set[int] = frozenset(),
-    replaced: Mapping[int, Memory] | None = None,
+    replaced: Mapping[int, Memory] | None = None, typed: Mapping[int, str] | None = None,
 ) -> Verdict:
-    """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops, and
-    `replaced` maps an entry whose value the person changed later to the entry saying the newer value."""
+    """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops,
+    `replaced` maps an entry whose value the person changed later to the entry saying the newer value, and `typed`
+    an entry to the kind of thing it says (`Store.typed`)."""
     problem = _check_targets(op, entries, touched)
     if problem is None and op.op == "PROMOTE":
         problem = _promotes_an_old_value(op.target_ids, replaced or {})
     if problem is None:
         targets = [entries[i] for i in op.target_ids]
-        check = {"MERGE": _check_merge, "UPDATE": _check_update, "PROMOTE": _check_promote, "FORGET": _check_forget}
+        check = {"MERGE": partial(_check_merge, typed=typed or {}), "UPDATE": _check_update,
+                 "PROMOTE": _check_promote, "FORGET": _check_forget}
         problem = check[op.op](op, targets)
     if problem:
         return Verdict(False, problem)
@@ -104,8 +108,8 @@ def _same_text(a: str, b: str) -> bool:
 
 # -- MERGE and UPDATE ---------------------------------------------------------------------------------------
 
-def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
-    problem = _one_thing(targets) or _check_rewrite(op.text or "", targets)
+def _check_merge(op: DreamOperation, targets: list[Memory], typed: Mapping[int, str]) -> str | None:
+    problem = _one_thing(targets, typed) or _check_rewrite(op.text or "", targets)
     if problem:
         return problem
     for target in targets:
@@ -119,11 +123,11 @@ def _check_merge(op: DreamOperation, targets: list[Memory]) -> str | None:
     return _lost_current_value(op.text or "", targets)
 
 
-def _one_thing(targets: list[Memory]) -> str | None:
+def _one_thing(targets: list[Memory], typed: Mapping[int, str]) -> str | None:
     """A MERGE joins entries that say one thing more than once. Refused: entries stating different things that hold
-    one value at a time (a home and a job: `store.attributes`), and an entry sharing no name or word, besides words of
+    one value at a time (a home and a job, a diet and a car: `store.attributes`), and an entry sharing no name or word, besides words of
     time, with any other (a move and a new job told in one message are two facts, each replaced on its own later)."""
-    stated = {t.id: {v.attribute for v in attributes.stated(t)} for t in targets}
+    stated = {t.id: {v.attribute for v in attributes.stated(t, typed.get(t.id))} for t in targets}
     for a, b in combinations(targets, 2):
         if stated[a.id] and stated[b.id] and stated[a.id] != stated[b.id]:
             return (f"Entries {a.id} ({', '.join(sorted(stated[a.id]))}) and {b.id} "

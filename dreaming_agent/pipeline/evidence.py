@@ -162,6 +162,21 @@ class Replacements:
         return list(dict.fromkeys(rows))
 
 
+def asked_now(store: Store, question: np.ndarray | None) -> list[str]:
+    """The current values of the kind a question asks after (`kinds`: "What car do I drive?" asks a vehicle), as the
+    profile holds them, each since when in words: memory's answer to a question about now, read first."""
+    kind = store.kinds.asked(question) if store.kinds is not None else None
+    if kind is None:
+        return []
+    rows = [row for row in attributes.profile(store) if row.attribute.split(":")[0] == kind]
+    asked = set(store.kinds.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's
+    held = [h.memory_id for row in rows if row.attribute in asked for h in row.now]
+    typed = store.typed()
+    entries = store.with_sources(store.memories(status=None, ids=held))
+    return list(dict.fromkeys(f"{attributes.row(v)} (since {_since(e)})" for e in entries
+                              for v in attributes.stated(e, typed.get(e.id)) if v.attribute in asked))
+
+
 def _since(entry: Memory) -> str:
     """The day a value holds from, in words: the day the move or the new job happened where its entry says ("the
     week before 6 December 2026", as the profile shows it), else the day it was said."""

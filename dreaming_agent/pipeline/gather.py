@@ -16,8 +16,8 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
-from .evidence import (Evidence, Replacements, adds_to, in_date_order, learned_from, memory_line, newer_values, quotes,
-                       replacements, said_line)
+from .evidence import (Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
+                       newer_values, quotes, replacements, said_line)
 from .gather_config import GatherConfig
 from .plan import Plan
 from .retriever import Candidate, Search, never_evidence, search
@@ -206,6 +206,8 @@ class Gatherer:
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
         current = changes.current(set(older))
+        if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
+            current = list(dict.fromkeys(asked_now(self.store, found.question) + current))
         return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:

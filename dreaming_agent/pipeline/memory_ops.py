@@ -34,11 +34,13 @@ class MemoryOps:
         return self.store.memories(tier="mtm")
 
     def replaced(self, entries: list[Memory]) -> dict[int, int]:
-        """Each of `entries` whose value the person changed later (a move, a new job) -> the entry saying the new one."""
+        """Each of `entries` whose value the person changed later (a move, a new job, a new car) -> the entry saying
+        the new one."""
         return {old: newer.id for old, newer in attributes.replaced(self.store, entries).items()}
 
     def profile(self) -> list[attributes.Current]:
-        """Where the person lives and works and what they work as, now and before (`attributes.profile`)."""
+        """What holds one value at a time — home, work, diet, car, partner, a pet's name — now and before
+        (`attributes.profile`)."""
         return attributes.profile(self.store)
 
     def timeline(self) -> list[Event]:

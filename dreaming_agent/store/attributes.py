@@ -1,6 +1,8 @@
-"""Things about the person that hold one value at a time — where they live, where they work, what they work as —
-read in code from the Writer's English entries ("The user lives in Vitoria", "The user has moved to Bilbao"):
-a value said later replaces the one said before.
+"""Things about the person that hold one value at a time — where they live, where they work, what they work as,
+their diet, car, partner, a pet's name — read in code from the Writer's English entries: a value said later replaces
+the one said before. Which kind of thing an entry says comes from its vector (`kinds`: the nearest labelled example),
+and, for a home, a workplace and an occupation, also from the entry's shape ("The user lives in Vitoria", "The user
+has moved to Bilbao"), which reads the value itself ("Bilbao"); an entry typed by its vector alone is its own value.
 
 Similarity cannot link these: in the app, "The user lives in Vitoria" and "The user has moved to Bilbao" are 0.32
 apart while "The user's sister lives in Donostia" is 0.53. The entries' shape can: the Writer states them about
@@ -14,6 +16,7 @@ from itertools import takewhile
 
 from .. import lang
 from ..text import entities, normalize, proper_nouns, words
+from . import kinds as _kinds
 from .records import Memory
 from .sqlite import Store
 
@@ -29,14 +32,22 @@ _WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Value:
-    attribute: str  # "home", "workplace", "occupation"
+    attribute: str  # "home", "workplace", "occupation", "diet", …; "pet name:dog" for a value of a thing of theirs
     value: str
     said: str  # when: the entry's newest source message, or its own date when it has none
+    whole: bool = False  # the value is the whole entry (typed by its vector; no shape read a value out of it)
 
 
-def stated(memory: Memory) -> list[Value]:
-    """The single-valued things an entry says about the person, each at most once."""
-    return [Value(attribute, value, memory.newest) for attribute, value in _shapes(memory.text)]
+def stated(memory: Memory, kind: str | None = None) -> list[Value]:
+    """The single-valued things an entry says about the person, each at most once: those its shape reads, and the
+    `kind` its vector has (`Store.typed`), the entry itself its value, when no shape read that one (and, for a kind
+    whose value is a name, when it names one)."""
+    found = [Value(attribute, value, memory.newest) for attribute, value in _shapes(memory.text)]
+    if kind is not None and (kind not in _kinds.NAMED or proper_nouns(memory.text)):
+        keyed = _kinds.key(kind, memory.text)
+        if all(v.attribute != keyed for v in found):
+            found.append(Value(keyed, memory.text, memory.newest, whole=True))
+    return found
 
 
 def same(a: str, b: str) -> bool:
@@ -48,6 +59,21 @@ def same(a: str, b: str) -> bool:
     return wa <= wb or wb <= wa
 
 
+def _same_value(a: Value, b: Value) -> bool:
+    """`same`, where one value is a whole entry: the same names; an entry naming nothing replaces only another
+    naming nothing ("The user is vegan", "The user is vegetarian"), and none that names ("The user's car is dark
+    green" says nothing against "The user drives a Subaru")."""
+    if not (a.whole or b.whole):
+        return same(a.value, b.value)
+    names_a, names_b = proper_nouns(a.value), proper_nouns(b.value)
+    if names_a and names_b:
+        return bool(names_a & names_b)
+    if names_a or names_b:
+        return True  # not comparable: kept as it is
+    wa, wb = _words(a.value), _words(b.value)
+    return wa <= wb or wb <= wa
+
+
 def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     """Each of `entries` that states a value the person later changed, with the entry that says the newer value.
 
@@ -55,17 +81,18 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     a merged move still replaces the old home), and only between entries drawn from one speaker's messages (in a
     conversation between two people, as LoCoMo's, each is "the user" of their own lines).
     """
-    mine = {m.id for m in entries if _shapes(m.text)}
+    typed = store.typed()
+    mine = {m.id for m in entries if m.id in typed or _shapes(m.text)}
     if not mine:
         return {}
-    shaped, owner = _shaped(store)
-    return _replaced(shaped, owner, mine)
+    shaped, owner = _shaped(store, typed)
+    return _replaced(shaped, owner, mine, typed)
 
 
-def _replaced(shaped: list[Memory], owner, ids: set[int]) -> dict[int, Memory]:
+def _replaced(shaped: list[Memory], owner, ids: set[int], typed: dict[int, str]) -> dict[int, Memory]:
     """`replaced` over entries already read: each value is compared with the same owner's later ones, newest first,
     so the first that differs is the newest (at 5,000 entries the panel waited 18 s for comparing every pair)."""
-    values = {m.id: stated(m) for m in shaped}
+    values = {m.id: stated(m, typed.get(m.id)) for m in shaped}
     later: dict[tuple[str, frozenset], list[tuple[Value, Memory]]] = {}
     for m in shaped:
         for v in values[m.id]:
@@ -77,7 +104,7 @@ def _replaced(shaped: list[Memory], owner, ids: set[int]) -> dict[int, Memory]:
         for v in values[memory.id]:
             newer = next((m for w, m in takewhile(lambda pair: pair[0].said > v.said,
                                                   later.get((v.attribute, owner(memory)), []))
-                          if not same(w.value, v.value) and not _placed_within(v.value, m)), None)
+                          if not _same_value(w, v) and not _placed_within(v.value, m)), None)
             if newer is not None:
                 out[memory.id] = newer
                 break
@@ -103,15 +130,17 @@ class Current:
 def profile(store: Store) -> list[Current]:
     """The person's own single-valued things (not a speaker's of a recorded conversation), each with what it
     replaced: the same reading `replaced` gives the reply path, so the panel, the API and the answer agree."""
-    shaped, owner = _shaped(store)
+    typed = store.typed()
+    shaped, owner = _shaped(store, typed)
     mine = [m for m in shaped if not owner(m)]
-    stale = _replaced(shaped, owner, {m.id for m in mine})
+    stale = _replaced(shaped, owner, {m.id for m in mine}, typed)
     said: dict[str, list[tuple[Value, Memory]]] = {}
     for m in mine:
-        for v in stated(m):
+        for v in stated(m, typed.get(m.id)):
             said.setdefault(v.attribute, []).append((v, m))
     rows = []
-    for attribute in ATTRIBUTES:
+    order = {a: i for i, a in enumerate(ATTRIBUTES)}
+    for attribute in sorted(said, key=lambda key: (order.get(key.split(":")[0], len(order)), key)):
         values = sorted(said.get(attribute, []), key=lambda pair: (pair[0].said, pair[1].id))
         if not values:
             continue
@@ -124,13 +153,24 @@ def profile(store: Store) -> list[Current]:
     return rows
 
 
-ATTRIBUTES = tuple(_SHAPES)  # "home", "workplace", "occupation": the order the profile shows them in
-# How a value reads, in English like the entries it is read from ("Lives in Bristol")
+# The order the profile shows them in: those a shape reads, then the other kinds (`lang.en.ENTRY_KINDS`)
+ATTRIBUTES = tuple(dict.fromkeys([*_SHAPES, *(k for k in lang.of("en").ENTRY_KINDS if k != _kinds.OTHER)]))
+# How a value reads, in English like the entries it is read from ("Lives in Bristol"); a whole entry reads as itself
 LABELS = {"home": "Lives in", "workplace": "Works at", "occupation": "Works as"}
 
 
+def label(attribute: str) -> str:
+    """How the profile names a row: "Lives in", "Vehicle", "Pet name (dog)"."""
+    if attribute in LABELS:
+        return LABELS[attribute]
+    kind, _, thing = attribute.partition(":")
+    return kind.capitalize() + (f" ({thing})" if thing else "")
+
+
 def row(value: Value) -> str:
-    """One value as the profile states it: "Lives in Bristol"."""
+    """One value as the profile states it: "Lives in Bristol"; a whole entry as it is."""
+    if value.whole:
+        return value.value
     return f"{LABELS.get(value.attribute, value.attribute.capitalize() + ':')} {value.value}"
 
 
@@ -139,23 +179,26 @@ def _held(values: list[tuple[Value, Memory]], after: str = "") -> list[Held]:
     its newest active entry (else its newest)."""
     out: list[list] = []  # [value, since, entry]
     for v, m in values:
-        known = next((h for h in out if same(h[0], v.value)), None)
+        known = next((h for h in out if _same_value(h[0], v)), None)
         if known is None:
-            out.append([v.value, v.said, m])
+            out.append([v, v.said, m])
             continue
         if known[1] <= after < v.said:
             known[1] = v.said
         if m.status == "active" or known[2].status != "active":
-            known[0], known[2] = v.value, m
-    return [Held(value, since[:10], m.id) for value, since, m in out]
+            known[0], known[2] = v, m
+    return [Held(value.value, since[:10], m.id) for value, since, m in out]
 
 
-def _shaped(store: Store):
-    """Every entry not forgotten that states a single-valued thing, with its sources, and who it is about: the
-    speaker names of its messages (none for the app's person, who has no speaker name, or for an entry they typed)."""
+def _shaped(store: Store, typed: dict[int, str]):
+    """Every entry not forgotten that states a single-valued thing (by its kind or its shape), with its sources, and
+    who it is about: the speaker names of its messages (none for the app's person, who has no speaker name, or for an
+    entry they typed)."""
     # Read only what could be in a shape: on the reply path, a scan of every entry took 0.6 s at 20,000 entries.
     found = store.memories(status=None, text_like=_MAY_STATE)
-    shaped = store.with_sources([m for m in found if m.status != "forgotten" and _shapes(m.text)])
+    found += store.memories(status=None, ids=set(typed) - {m.id for m in found})
+    shaped = store.with_sources(sorted((m for m in found if m.status != "forgotten"
+                                        and (m.id in typed or _shapes(m.text))), key=lambda m: m.id))
     speakers = {m.id: m.speaker for m in store.messages_by_id({s.message_id for e in shaped for s in e.sources}).values()}
     return shaped, lambda e: frozenset(speakers.get(s.message_id) for s in e.sources) - {None}
 

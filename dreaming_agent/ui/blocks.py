@@ -207,7 +207,8 @@ def _connect(demo: gr.Blocks, page: SimpleNamespace, sessions: Sessions) -> None
 
     def delete_clicked(event: gr.EventData, request: gr.Request):
         """A trash button beside an entry or a message (the page asked for confirmation first)."""
-        return action(handlers.delete_clicked(agent(request), getattr(event, "kind", None), getattr(event, "id", None)), request)
+        view = handlers.delete_clicked(agent(request), getattr(event, "kind", None), getattr(event, "id", None))
+        return action(view, request)
 
     def delete_conversation(confirmed: bool, request: gr.Request):
         return action(handlers.delete_conversation(agent(request), bool(confirmed)), request)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from ..store.attributes import LABELS
+from ..store.attributes import label as attribute_label
 from .render import delete_button
 
 
@@ -27,7 +27,7 @@ def profile_html(rows: Sequence[Any], events: Sequence[Any] = ()) -> str:
         before = ("; before: " + ", ".join(f'<span class="da-replaced">{held(h)} until {escape(until)}</span>'
                                            for h, until in zip(row.before, ended))
                   if row.before else "")
-        label = escape(LABELS.get(row.attribute, row.attribute.capitalize()))
+        label = escape(attribute_label(row.attribute))
         items.append(f'<li class="da-profile-row" data-attribute="{escape(row.attribute)}">'
                      f'{delete_button("memory", row.now[-1].memory_id)}<b>{label}</b> {now} — since {escape(happened or since)}'
                      f'{before}</li>')

@@ -222,3 +222,15 @@ def test_validate_is_deterministic_and_ignores_entry_order(operation, touched):
     assert first.reason
     if first.accepted:
         assert all(ENTRIES[i].status == "active" and i not in touched for i in operation.target_ids)
+
+
+def test_a_merge_across_kinds_the_entries_vectors_say_is_refused():
+    """No shape reads a diet or a car; their kinds (`Store.typed`, from the entries' vectors) keep them apart."""
+    diet = entry(41, "The user is vegan now", ("I'm vegan now, and I picked up a Yaris", "2026-04-07"))
+    car = entry(42, "The user picked up a Yaris", ("I'm vegan now, and I picked up a Yaris", "2026-04-07"))
+    merged = op("MERGE", [41, 42], "The user is vegan now and picked up a Yaris")
+    entries = {41: diet, 42: car}
+    refused = validate(merged, entries, typed={41: "diet", 42: "vehicle"})
+    assert not refused.accepted and "Entries 41 (diet) and 42 (vehicle) say different things" in refused.reason
+    same_kind = validate_all([merged], entries, typed={41: "diet", 42: "diet"})[0]
+    assert not same_kind.accepted and "shares no name or word" in same_kind.reason  # refused on the older ground

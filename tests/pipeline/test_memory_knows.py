@@ -272,3 +272,101 @@ def test_a_value_told_with_no_time_holds_since_the_day_it_was_said(store, index)
         home = agent.ask("Where do I live now?", now="2026-12-02")
         assert home.trace.step("Selector").parsed["current"] == ["Lives in Bristol (since 27 November 2026)"]
         assert not agent.memory.timeline()  # no entry says when it happened
+
+
+def test_an_entry_s_kind_is_read_from_its_vector_by_the_nearest_labelled_example():
+    """Kinds of thing said in phrasings no example has; a relative's home, a trip, a liking and someone else's
+    fact have none."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    typed = kinds.for_embedder(embedder)
+    said = {"The user is vegan": "diet", "The user has been vegetarian for two years": "diet",
+            "The user's car is a 2022 Toyota Yaris hybrid": "vehicle", "The user started at Kestrel Health on Monday":
+            "workplace", "The user's boyfriend is Dan": "partner", "The user's dog is Lokum from now on": "pet name",
+            "The user's sister lives in Leeds": None, "The user went to Edinburgh for the weekend": None,
+            "The user likes bouldering": None, "Priya is the owner of the dashboard": None}
+    vectors = embedder.embed_batch(list(said))
+    assert {text: typed.of(text, v) for text, v in zip(said, vectors)} == said
+    assert kinds.key("pet name", "The user's dog is Lokum from now on") == "pet name:dog"
+    assert kinds.key("diet", "The user is vegan") == "diet"
+
+
+def test_a_car_traded_in_is_replaced_by_the_newer_one_of_its_kind(store, index):
+    """No shape reads a car: the entries' kind does, so the newer car is current, the older kept as before."""
+    with _told(store, index, [
+            ("My car is making a grinding noise. It's a 2014 Ford Fiesta.", "2026-01-24T10:00:00",
+             ["The user drives a 2014 Ford Fiesta"]),
+            ("Picked up the new car — a 2022 Toyota Yaris hybrid!", "2026-04-07T10:00:00",
+             ["The user's car is a 2022 Toyota Yaris hybrid"])]) as agent:
+        agent.new_conversation()
+        asked = agent.ask("What car do I drive?", now="2026-06-01")
+        current = asked.trace.step("Selector").parsed["current"]
+        assert len(current) == 1 and current[0].startswith("The user's car is a 2022 Toyota Yaris hybrid (since ")
+        assert "Fiesta" not in asked.prompt_text.split("Current values:")[1].split("\n\n")[0]
+        rows = {row.attribute: row for row in agent.memory.profile()}
+        assert [h.value for h in rows["vehicle"].now] == ["The user's car is a 2022 Toyota Yaris hybrid"]
+        assert [h.value for h in rows["vehicle"].before] == ["The user drives a 2014 Ford Fiesta"]
+
+
+def test_a_renamed_dog_replaces_its_old_name_and_not_the_cat_s(store, index):
+    """A pet's name belongs to the pet: the dog's new name replaces its old one; the cat's name stands."""
+    with _told(store, index, [
+            ("We adopted a dog, his name is Biscuit, and our cat Pamuk hates him.", "2026-01-24T10:00:00",
+             ["The user's dog is called Biscuit", "The user's cat is named Pamuk"]),
+            ("New start: the dog is getting a new name. He's Lokum from now on.", "2026-02-14T10:00:00",
+             ["The user's dog is Lokum from now on"])]) as agent:
+        rows = {row.attribute: row for row in agent.memory.profile()}
+        assert [h.value for h in rows["pet name:dog"].now] == ["The user's dog is Lokum from now on"]
+        assert [h.value for h in rows["pet name:dog"].before] == ["The user's dog is called Biscuit"]
+        assert [h.value for h in rows["pet name:cat"].now] == ["The user's cat is named Pamuk"]
+        assert rows["pet name:cat"].before == ()
+        agent.new_conversation()
+        for question, name in (("What is my dog's name?", "Lokum"), ("Wie heißt meine Katze?", "Pamuk")):
+            current = agent.ask(question, now="2026-03-01").trace.step("Selector").parsed["current"]
+            assert len(current) == 1 and name in current[0]  # the pet asked after, not both
+
+
+def test_a_diet_naming_nothing_is_replaced_by_a_newer_diet_naming_nothing(store, index):
+    with _told(store, index, [
+            ("I've been vegetarian for about two years.", "2026-01-09T10:00:00",
+             ["The user has been vegetarian for two years"]),
+            ("Tamamen vegan oldum artık!", "2026-04-07T10:00:00", ["The user is vegan"])]) as agent:
+        replaced = agent.memory.replaced(store.memories())
+        (older,) = [m for m in store.memories() if "vegetarian" in m.text]
+        (newer,) = [m for m in store.memories() if m.text == "The user is vegan"]
+        assert replaced == {older.id: newer.id}
+
+
+def test_a_question_about_now_reads_the_current_value_of_the_kind_it_asks_after(store, index):
+    """The Writer drew nothing from the old car's message, so no shown line is marked replaced; the question's kind (a
+    vehicle, asked in Italian too) still brings memory's current value first. A question of no kind does not."""
+    with _told(store, index, [
+            ("My car is a 2014 Ford Fiesta with 90,000 miles on it.", "2026-01-24T10:00:00", []),
+            ("Picked up the new car — a 2022 Toyota Yaris hybrid!", "2026-04-07T10:00:00",
+             ["The user's car is a 2022 Toyota Yaris hybrid"]),
+            ("My brother's wedding is on 5 September.", "2026-04-08T10:00:00",
+             ["The user's brother's wedding is on 5 September"])]) as agent:
+        agent.new_conversation()
+        for question in ("What car do I drive?", "Quale macchina guido?"):
+            asked = agent.ask(question, now="2026-06-01")
+            current = asked.trace.step("Selector").parsed["current"]
+            assert [row.split(" (since ")[0] for row in current] == ["The user's car is a 2022 Toyota Yaris hybrid"]
+            assert asked.prompt_text.index("Current values:") < asked.prompt_text.index("Ford Fiesta")
+        wedding = agent.ask("When is my brother's wedding?", now="2026-06-01")
+        assert wedding.trace.step("Selector").parsed["current"] == []
+
+
+def test_an_entry_is_typed_again_once_the_person_edits_it(store):
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    assert store.typed() == {}  # no agent set the kinds: nothing typed, the shapes alone read values
+    store.kinds = kinds.for_embedder(embedder)
+    vegan = store.add_memory("The user is vegan", embedding=embedder.embed("The user is vegan"))
+    store.add_memory("The user likes jazz", embedding=embedder.embed("The user likes jazz"))
+    assert store.typed() == {vegan: "diet"}
+    store.edit_memory(vegan, "The user drives a Toyota Yaris", embedder.embed("The user drives a Toyota Yaris"))
+    assert store.typed() == {vegan: "vehicle"}

@@ -1,0 +1,122 @@
+"""What kind of thing an entry says — where the person lives, their employer, their diet, a pet's name — read from
+the entry's own vector: the kind of the nearest labelled example (`lang.en.ENTRY_KINDS`), when it is near enough.
+
+The Writer states every entry in English, whatever language the person wrote in, so labelled examples in English
+cover every phrasing the embedder places near them ("The user is officially Denver residents" is nearest to "The
+user is now a resident of Calgary"), where rules over the words cover only the phrasings they list. An entry nearest
+to an example of "other" — a relative's home, a trip, a feeling — has no kind: it holds no single value.
+"""
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import lang
+from ..embed.base import Embedder
+
+OTHER = "other"
+# Below this an entry is no nearer to an example than unrelated sentences of the Writer's shape are to each other
+# ("The user …" shares its first words with every example).
+MIN_SIMILARITY = 0.45
+# How much nearer to its kind than to anything "other" an entry must be: one about as near to both says neither
+# for sure ("The user's cat is a tiny orange tabby" is as near a pet's name as a pet's habit).
+MARGIN = 0.10
+_THING = re.compile(lang.of("en").ENTRY_THING, re.IGNORECASE)
+_OF_THE_USER = re.compile(lang.of("en").ENTRY_OF_THE_USER, re.IGNORECASE)
+_BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's, keyed by it: their dog, their cat
+# Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
+# says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
+NAMED = {"home", "workplace", "partner", "vehicle", "pet name"}
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """The labelled examples as vectors of one embedder: entries (`ENTRY_KINDS`) and questions (`ASKS_KINDS`)."""
+
+    labels: tuple[str, ...]
+    vectors: np.ndarray  # (examples, dim), unit rows
+    asks_labels: tuple[str, ...] = ()
+    asks_vectors: np.ndarray | None = None
+    embedder: Embedder | None = field(default=None, compare=False)  # for the question of a thing ("my dog's name")
+    _things: dict[str, np.ndarray] = field(default_factory=dict, compare=False, repr=False)
+
+    def asked(self, question: np.ndarray | None) -> str | None:
+        """The kind a question asks after: that of the nearest example question, when it is clearly nearer than any
+        of no kind ("What car do I drive?": vehicle; "When is the wedding?": none)."""
+        if question is None or self.asks_vectors is None or question.shape[-1] != self.asks_vectors.shape[1]:
+            return None
+        return _nearest(self.asks_labels, self.asks_vectors @ question, minimum=-1.0)
+
+    def asks_after(self, question: np.ndarray, keys: list[str]) -> list[str]:
+        """Of `keys` (one kind's values), those a question asks after. For a kind keyed by a thing, the key of the
+        thing whose question ("What is my dog's name?") is nearest to it, of the things memory holds and the ones
+        often asked of (`ASKS_THING`): "Wie heißt meine Katze?" reads the cat's name, and with no cat's name held,
+        none; the question of the kind's generic thing ("pet") reads every one. Any other kind: every key."""
+        by_thing = {key_.partition(":")[2]: key_ for key_ in keys}
+        kind = keys[0].partition(":")[0] if keys else ""
+        asked = lang.of("en").ASKS_THING.get(kind)
+        if not asked or self.embedder is None or "" in by_thing:
+            return keys
+        template, usual = asked
+        generic = usual.split()[0]
+        things = list(dict.fromkeys([*by_thing, *usual.split()]))
+        with _lock:
+            missing = [t for t in things if t not in self._things]
+            if missing:
+                vectors = _rows(self.embedder, [template.format(thing=t) for t in missing], "query")
+                self._things.update(zip(missing, vectors))
+            scores = [float(self._things[t] @ question) for t in things]
+        nearest = things[int(np.argmax(scores))]
+        return keys if nearest == generic else [by_thing[nearest]] if nearest in by_thing else []
+
+    def of(self, text: str, vector: np.ndarray | None) -> str | None:
+        """The kind of the example nearest to an entry about the person; None when that is "other", no example is
+        near enough, an "other" one is about as near, or the entry is about someone else ("Priya is…")."""
+        if vector is None or not _OF_THE_USER.search(text) or vector.shape[-1] != self.vectors.shape[1]:
+            return None
+        return _nearest(self.labels, self.vectors @ vector, minimum=MIN_SIMILARITY)
+
+
+def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float) -> str | None:
+    """The label of the best score, unless it is "other", below `minimum`, or within `MARGIN` of an "other" one."""
+    best = int(np.argmax(scores))
+    other = max((float(s) for s, label in zip(scores, labels) if label == OTHER), default=-1.0)
+    if labels[best] == OTHER or scores[best] < minimum or scores[best] - other < MARGIN:
+        return None
+    return labels[best]
+
+
+def key(kind: str, text: str) -> str:
+    """What a value of `kind` belongs to: the person, or the thing of theirs an entry names ("dog" for "The user's
+    dog is called Rex"); two pets' names do not replace each other."""
+    if kind not in _BY_THING:
+        return kind
+    found = _THING.search(text)
+    return f"{kind}:{found[1].lower()}" if found else kind
+
+
+_cache: dict[int, tuple[Embedder, Kinds]] = {}
+_lock = threading.RLock()
+
+
+def for_embedder(embedder: Embedder) -> Kinds:
+    """The examples embedded once per embedder (a few dozen sentences, at the first agent's start)."""
+    with _lock:
+        cached = _cache.get(id(embedder))
+        if cached is not None and cached[0] is embedder:
+            return cached[1]
+        english = lang.of("en")
+        entries = [(label, text) for label, texts in english.ENTRY_KINDS.items() for text in texts]
+        asks = [(label, text) for label, texts in english.ASKS_KINDS.items() for text in texts]
+        kinds = Kinds(tuple(label for label, _ in entries), _rows(embedder, [text for _, text in entries], "passage"),
+                      tuple(label for label, _ in asks), _rows(embedder, [text for _, text in asks], "query"),
+                      embedder)
+        _cache[id(embedder)] = (embedder, kinds)
+        return kinds
+
+
+def _rows(embedder: Embedder, texts: list[str], role: str) -> np.ndarray:
+    return np.asarray(embedder.embed_batch(texts, role=role), dtype=np.float32)
