@@ -60,14 +60,15 @@ def same(a: str, b: str) -> bool:
 
 
 def _same_value(a: Value, b: Value) -> bool:
-    """`same`, where one value is a whole entry: the same names; an entry naming nothing replaces only another
-    naming nothing ("The user is vegan", "The user is vegetarian"), and none that names ("The user's car is dark
-    green" says nothing against "The user drives a Subaru")."""
+    """`same`, where one value is a whole entry: one's names within the other's ("The user traded the Fiesta for a
+    Toyota Yaris" is a new car though it names the old one; "The user's Yaris got a scratch at Tesco" is not); an entry
+    naming nothing replaces only another naming nothing ("The user is vegan", "The user is vegetarian"), and none that
+    names ("The user's car is dark green" says nothing against "The user drives a Subaru")."""
     if not (a.whole or b.whole):
         return same(a.value, b.value)
     names_a, names_b = proper_nouns(a.value), proper_nouns(b.value)
     if names_a and names_b:
-        return bool(names_a & names_b)
+        return names_a <= names_b or names_b <= names_a
     if names_a or names_b:
         return True  # not comparable: kept as it is
     wa, wb = _words(a.value), _words(b.value)
@@ -116,6 +117,7 @@ class Held:
     value: str
     since: str  # the day it was first said (of the run of entries saying it, after the value before)
     memory_id: int  # the entry saying it: the newest active one, else the newest
+    whole: bool = False  # the value is its whole entry (`Value.whole`)
 
 
 @dataclass(frozen=True)
@@ -147,7 +149,7 @@ def profile(store: Store) -> list[Current]:
         old = _held([(v, m) for v, m in values if m.id in stale])
         old_days = [h.since for h in old]
         now = _held([(v, m) for v, m in values if m.id not in stale], after=max(old_days, default=""))
-        before = [o for o in old if not any(same(o.value, h.value) for h in now)]
+        before = [o for o in old if not any(_same_value(_as_value(o), _as_value(h)) for h in now)]
         if now:
             rows.append(Current(attribute, tuple(now), tuple(reversed(before))))
     return rows
@@ -187,7 +189,11 @@ def _held(values: list[tuple[Value, Memory]], after: str = "") -> list[Held]:
             known[1] = v.said
         if m.status == "active" or known[2].status != "active":
             known[0], known[2] = v, m
-    return [Held(value.value, since[:10], m.id) for value, since, m in out]
+    return [Held(value.value, since[:10], m.id, value.whole) for value, since, m in out]
+
+
+def _as_value(held: Held) -> Value:
+    return Value("", held.value, held.since, held.whole)
 
 
 def _shaped(store: Store, typed: dict[int, str]):

@@ -370,3 +370,22 @@ def test_an_entry_is_typed_again_once_the_person_edits_it(store):
     assert store.typed() == {vegan: "diet"}
     store.edit_memory(vegan, "The user drives a Toyota Yaris", embedder.embed("The user drives a Toyota Yaris"))
     assert store.typed() == {vegan: "vehicle"}
+
+
+def test_a_new_car_replaces_the_old_though_its_entry_names_the_old_one_too(store, index):
+    """The walk's trade-in: "The user traded the Fiesta for a Toyota Yaris" names the old car too, and is still the
+    new one; a later entry naming only the Yaris again is the same car."""
+    with _told(store, index, [
+            ("I drive an old Ford Fiesta.", "2026-12-01T10:00:00", ["The user drives an old Ford Fiesta"]),
+            ("I traded the Fiesta in for a Toyota Yaris yesterday!", "2026-12-06T10:00:00",
+             ["The user traded the Fiesta for a Toyota Yaris"]),
+            ("The Toyota Yaris got a scratch at Tesco.", "2026-12-07T10:00:00",
+             ["The user's Toyota Yaris got a scratch at Tesco"])]) as agent:
+        (fiesta,) = [m for m in store.memories() if m.text == "The user drives an old Ford Fiesta"]
+        (traded,) = [m for m in store.memories() if "traded" in m.text]
+        replaced = agent.memory.replaced(store.memories())
+        assert replaced[fiesta.id] in {traded.id} | {m.id for m in store.memories() if "Tesco" in m.text}
+        assert traded.id not in replaced  # the scratch is the same car
+        (row,) = [row for row in agent.memory.profile() if row.attribute == "vehicle"]
+        assert [h.value for h in row.before] == ["The user drives an old Ford Fiesta"]
+        assert row.now and all("Toyota Yaris" in h.value for h in row.now)  # the scratch is placed on the Yaris
