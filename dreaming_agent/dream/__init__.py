@@ -67,7 +67,7 @@ def run_dream(
     clock = _lap(timings, "propose_ms", clock)
 
     operations = [op for proposal in proposals for op in proposal.operations]
-    verdicts = validate_all(operations, entries, replaced, store.typed() if operations else {})
+    verdicts = validate_all(operations, entries, replaced, store.kinds.typed() if operations else {})
     decisions = [Decision(op, verdict) for op, verdict in zip(operations, verdicts)]
     clock = _lap(timings, "validate_ms", clock)
 

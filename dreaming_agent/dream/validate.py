@@ -43,7 +43,7 @@ def validate(
 ) -> Verdict:
     """Judge one operation against the entries it names; `touched` holds ids changed by earlier accepted ops,
     `replaced` maps an entry whose value the person changed later to the entry saying the newer value, and `typed`
-    an entry to the kind of thing it says (`Store.typed`)."""
+    an entry to the kind of thing it says (`Store.kinds.typed`)."""
     problem = _check_targets(op, entries, touched)
     if problem is None and op.op == "PROMOTE":
         problem = _promotes_an_old_value(op.target_ids, replaced or {})

@@ -82,7 +82,7 @@ class Agent:
         lang.load()  # the language identifier, before the first turn rather than during it (~1 s, once)
         self.config = config
         self.session = session or uuid.uuid4().hex[:8]
-        store.kinds = kinds.for_embedder(embedder)  # what kind of thing each entry says, read from its vector
+        store.kinds.use(kinds.for_embedder(embedder))  # what kind of thing each entry says, read from its vector
         self._turn_lock = threading.RLock()
         self.learning = Learning(store=store, index=index, llm=llm, embedder=embedder, prompts=self.prompts,
                                  turn_lock=self._turn_lock, writer=config.writer, window_tokens=config.window_tokens,

@@ -165,16 +165,17 @@ class Replacements:
 def asked_now(store: Store, question: np.ndarray | None) -> list[str]:
     """The current values of the kind a question asks after (`kinds`: "What car do I drive?" asks a vehicle), as the
     profile holds them, each since when in words: memory's answer to a question about now, read first."""
-    kind = store.kinds.asked(question) if store.kinds is not None else None
+    examples = store.kinds.examples
+    kind = examples.asked(question) if examples is not None else None
     if kind is None:
         return []
     rows = [row for row in attributes.profile(store) if row.attribute.split(":")[0] == kind]
-    asked = set(store.kinds.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's
-    held = [h.memory_id for row in rows if row.attribute in asked for h in row.now]
-    typed = store.typed()
-    entries = store.with_sources(store.memories(status=None, ids=held))
-    return list(dict.fromkeys(f"{attributes.row(v)} (since {_since(e)})" for e in entries
-                              for v in attributes.stated(e, typed.get(e.id)) if v.attribute in asked))
+    asked = set(examples.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's
+    held = [(row.attribute, h) for row in rows if row.attribute in asked for h in row.now]
+    entries = {e.id: e for e in store.with_sources(store.memories(status=None, ids=[h.memory_id for _, h in held]))}
+    return list(dict.fromkeys(
+        f"{attributes.row(attributes.Value(attribute, h.value, h.since, h.whole))} (since {_since(entries[h.memory_id])})"
+        for attribute, h in held))
 
 
 def _since(entry: Memory) -> str:

@@ -40,7 +40,7 @@ class Value:
 
 def stated(memory: Memory, kind: str | None = None) -> list[Value]:
     """The single-valued things an entry says about the person, each at most once: those its shape reads, and the
-    `kind` its vector has (`Store.typed`), the entry itself its value, when no shape read that one (and, for a kind
+    `kind` its vector has (`Store.kinds.typed`), the entry itself its value, when no shape read that one (and, for a kind
     whose value is a name, when it names one)."""
     found = [Value(attribute, value, memory.newest) for attribute, value in _shapes(memory.text)]
     if kind is not None and (kind not in _kinds.NAMED or proper_nouns(memory.text)):
@@ -82,7 +82,7 @@ def replaced(store: Store, entries: list[Memory]) -> dict[int, Memory]:
     a merged move still replaces the old home), and only between entries drawn from one speaker's messages (in a
     conversation between two people, as LoCoMo's, each is "the user" of their own lines).
     """
-    typed = store.typed()
+    typed = store.kinds.typed()
     mine = {m.id for m in entries if m.id in typed or _shapes(m.text)}
     if not mine:
         return {}
@@ -132,7 +132,7 @@ class Current:
 def profile(store: Store) -> list[Current]:
     """The person's own single-valued things (not a speaker's of a recorded conversation), each with what it
     replaced: the same reading `replaced` gives the reply path, so the panel, the API and the answer agree."""
-    typed = store.typed()
+    typed = store.kinds.typed()
     shaped, owner = _shaped(store, typed)
     mine = [m for m in shaped if not owner(m)]
     stale = _replaced(shaped, owner, {m.id for m in mine}, typed)

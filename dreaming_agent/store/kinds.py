@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -120,3 +121,34 @@ def for_embedder(embedder: Embedder) -> Kinds:
 
 def _rows(embedder: Embedder, texts: list[str], role: str) -> np.ndarray:
     return np.asarray(embedder.embed_batch(texts, role=role), dtype=np.float32)
+
+
+class EntryKinds:
+    """Each entry's kind, as `Store.kinds`: read from its vector by `examples` (set by the agent for its embedder),
+    once per text, so an edited entry is typed again."""
+
+    def __init__(self, query: Callable, vectors: Callable[[Iterable[int]], dict[int, np.ndarray]]):
+        self._query, self._vectors = query, vectors
+        self.examples: Kinds | None = None
+        self._known: dict[int, tuple[str, str | None]] = {}  # entry id -> (its text, its kind)
+        self._lock = threading.Lock()
+
+    def use(self, examples: Kinds) -> None:
+        """Type entries by these examples; another embedder's vectors mean every entry is typed again."""
+        with self._lock:
+            if examples is not self.examples:
+                self.examples, self._known = examples, {}
+
+    def typed(self) -> dict[int, str]:
+        """The kind of each entry not forgotten that says a single-valued thing, by id; none before `use`."""
+        if self.examples is None:
+            return {}
+        rows = self._query("SELECT id, text FROM memories WHERE status != 'forgotten' AND embedding IS NOT NULL")
+        with self._lock:
+            known = self._known
+            fresh = [i for i, text in rows if known.get(i, ("",))[0] != text]
+            vectors = self._vectors(fresh) if fresh else {}
+            for i, text in rows:
+                if i in vectors:
+                    known[i] = (text, self.examples.of(text, vectors[i]))
+            return {i: known[i][1] for i, _ in rows if i in known and known[i][1]}

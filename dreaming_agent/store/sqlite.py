@@ -18,7 +18,7 @@ from ..text import split_sentences
 from .dreams import DreamRecords
 from .migrations import migrate
 from .bookkeeping import Bookkeeping
-from .kinds import Kinds
+from .kinds import EntryKinds
 from .records import Memory, Message, Sentence, Source, now_iso
 
 _MESSAGE_COLUMNS = "SELECT id, session, role, text, created_at, speaker, external_id, withheld FROM messages"
@@ -63,8 +63,8 @@ class Store(Bookkeeping):
         self.lock = threading.RLock()
         self._depth = 0
         self.dreams = DreamRecords(self.transaction, self.query)
-        self._kinds: Kinds | None = None
-        self._typed: dict[int, tuple[str, str | None]] = {}  # entry id -> (its text, its kind)
+        # what kind of thing each entry says, read from its vector once the agent gives its embedder's examples
+        self.kinds = EntryKinds(self.query, lambda ids: self.memory_vectors(status=None, ids=ids))
 
     # -- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -317,33 +317,6 @@ class Store(Bookkeeping):
             sql += f" AND id IN ({','.join('?' * len(ids))}) ORDER BY id" if ids else " AND 0"
             params.extend(ids)
         return {i: from_blob(b) for i, b in self.query(sql, params)}
-
-    @property
-    def kinds(self) -> Kinds | None:
-        """What kind of thing each entry says, read from its vector; set by the agent for its embedder."""
-        return self._kinds
-
-    @kinds.setter
-    def kinds(self, kinds: Kinds | None) -> None:
-        with self.lock:
-            if kinds is not self._kinds:
-                self._kinds, self._typed = kinds, {}  # another embedder's vectors: every entry typed again
-
-    def typed(self) -> dict[int, str]:
-        """The kind (`kinds`) of each entry not forgotten that says a single-valued thing, by id; an entry's vector is
-        read again only once its text changed."""
-        if self.kinds is None:
-            return {}
-        rows = self.query("SELECT id, text FROM memories WHERE status != 'forgotten' AND embedding IS NOT NULL")
-        with self.lock:
-            known = self._typed
-            fresh = [i for i, text in rows if known.get(i, ("",))[0] != text]
-            if fresh:
-                vectors = self.memory_vectors(status=None, ids=fresh)
-                for i, text in rows:
-                    if i in vectors:
-                        known[i] = (text, self.kinds.of(text, vectors[i]))
-            return {i: known[i][1] for i, _ in rows if i in known and known[i][1]}
 
     def edit_memory(self, memory_id: int, text: str, embedding: np.ndarray | None) -> None:
         """The person rewrote a memory: it becomes theirs (origin 'manual')."""

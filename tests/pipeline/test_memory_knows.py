@@ -363,13 +363,13 @@ def test_an_entry_is_typed_again_once_the_person_edits_it(store):
     from dreaming_agent.store import kinds
 
     embedder = UniversalSentenceEncoderEmbedder()
-    assert store.typed() == {}  # no agent set the kinds: nothing typed, the shapes alone read values
-    store.kinds = kinds.for_embedder(embedder)
+    assert store.kinds.typed() == {}  # no agent set the kinds: nothing typed, the shapes alone read values
+    store.kinds.use(kinds.for_embedder(embedder))
     vegan = store.add_memory("The user is vegan", embedding=embedder.embed("The user is vegan"))
     store.add_memory("The user likes jazz", embedding=embedder.embed("The user likes jazz"))
-    assert store.typed() == {vegan: "diet"}
+    assert store.kinds.typed() == {vegan: "diet"}
     store.edit_memory(vegan, "The user drives a Toyota Yaris", embedder.embed("The user drives a Toyota Yaris"))
-    assert store.typed() == {vegan: "vehicle"}
+    assert store.kinds.typed() == {vegan: "vehicle"}
 
 
 def test_a_new_car_replaces_the_old_though_its_entry_names_the_old_one_too(store, index):
