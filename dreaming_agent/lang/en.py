@@ -70,9 +70,11 @@ ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was 
 AND = "and"
 # The person speaking of themselves in a question.
 FIRST_PERSON_ASKING = r"\b(?:i|i'm|i've|i'd|my|me|mine|myself)\b"
-NOW = r"\b(?:now|nowadays|currently|these days|at the moment|right now)\b"
+NOW = r"\b(?:now|nowadays|currently|these days|lately|at the moment|right now|at present|still)\b"
 PAST = r"\b(?:before|first|used to|previous|previously|former|was|were|did)\b"
-HISTORY = r"\b(?:have|has|had|ever|so far|times)\b|\b\w+(?:ed)\b"
+# ...or a verb in the past after who did it ("Which cities I lived in"); not any word ending in -ed: "What's my dog
+# called?", "What breed is she?" ask what holds now
+HISTORY = r"\b(?:have|has|had|ever|so far|times)\b|\b(?:i|we|you|he|she|they)\s+(?:\w+\s+)?\w+ed\b"
 WHEN = (r"\b(?:when|what date|which date|what day|which day|what month|which month|what year|how long|"
         r"how many (?:days|weeks|months|years)|how old|ago|before or after|since when)\b")
 # A pronoun or "that" with no name of its own, an opening "and", what was said in this conversation.

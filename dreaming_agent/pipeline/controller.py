@@ -59,7 +59,8 @@ _PAST = re.compile(lang.pattern("PAST"), re.IGNORECASE)
 
 
 # A question over the person's history reads every value, not only the current one: "Which cities have I lived in?",
-# "¿Dónde viví antes de Bilbao?", "How many times…?"
+# "¿Dónde viví antes de Bilbao?", "How many times…?"; not one that says it asks about now ("How many times a week am
+# I running now?")
 _HISTORY = re.compile(lang.pattern("HISTORY"), re.IGNORECASE)
 
 
@@ -129,7 +130,8 @@ def plan(text: str) -> Plan:
                 is_question and _WHEN.search(text) is not None,
                 not is_question or _leans_on_before(text)
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
-                is_question and (_PAST.search(text) is not None or _HISTORY.search(text) is not None), code)
+                is_question and (_PAST.search(text) is not None
+                                 or (_HISTORY.search(text) is not None and _NOW.search(text) is None)), code)
 
 
 # A sentence that opens on a relative of the person's ("Mi hermana Ane vive en Donostia.", "Caroline: My mom is…")

@@ -28,6 +28,8 @@ _SHAPES = {attribute: re.compile(shape.format(value=_VALUE), re.IGNORECASE)
 _MAY_STATE = lang.phrases("ENTRY_MAY_STATE")
 _ARTICLES = lang.words("ARTICLES")
 _WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
+# Names of days and months: capitalised, but a time, never a place ("The user moved in on Sunday")
+_CALENDAR = frozenset(normalize(w) for w in [*lang.merged("WEEKDAYS"), *lang.phrases("MONTHS")])
 
 
 @dataclass(frozen=True)
@@ -237,12 +239,17 @@ def _shapes(text: str) -> list[tuple[str, str]]:
         value = match["value"].strip() if match else ""
         if not _words(value):
             continue
-        if attribute == "home" and not proper_nouns(value):
-            continue  # a town is a name: "moved to a bigger desk" is not a home
+        if attribute == "home" and not _places(value):
+            continue  # a town is a name: "moved to a bigger desk" is not a home, nor "moved in on Sunday"
         if attribute == "workplace" and _WHEN_WORDS.search(value):
             continue
         found.append((attribute, value))
     return found
+
+
+def _places(value: str) -> set[str]:
+    """The names in a value that could be a place: not a day's or a month's."""
+    return {name for name in proper_nouns(value) if not set(name.split()) <= _CALENDAR}
 
 
 def _words(text: str) -> set[str]:

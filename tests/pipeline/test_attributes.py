@@ -40,6 +40,9 @@ def _entry(text: str) -> Memory:
     ("The user has a position as head chef", {"occupation": "head chef"}),
     ("The user's sister got a job as a nurse", {}),  # someone else's job
     ("The user asked about a job as a pilot", {}),  # asked about one, not took it
+    ("The user moved in on Sunday", {}),  # a day is a time, not a place
+    ("El usuario se mudó el Domingo", {}),
+    ("The user moved to Leeds in May", {"home": "Leeds"}),
 ])
 def test_the_single_valued_things_an_entry_states_about_the_person(text, expected):
     assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected

@@ -25,6 +25,26 @@ def test_plan_routes_and_splits_in_code(text, question, personal, parts):
     assert decided.queries[0] == text and decided.queries[1:] == parts
 
 
+@pytest.mark.parametrize("text, past", [
+    ("What's my dog called?", False), ("What breed is my dog?", False), ("What's my cat called now?", False),
+    ("Which cities have I lived in?", True), ("Where did I live before Bilbao?", True),
+    ("Which towns we visited in May were by the sea?", True), ("How many times did I go swimming?", True),
+    ("¿Dónde viví antes de Bilbao?", True), ("¿Cómo se llama mi perro?", False),
+    ("How many times a week am I running now?", False),  # says it asks about now
+])
+def test_a_question_over_the_persons_history_reads_every_value(text, past):
+    assert plan(text).past is past
+
+
+@pytest.mark.parametrize("text, current", [
+    ("How many cups of coffee am I having per day lately?", True), ("Are we still going to Lisbon in June?", True),
+    ("Where do I live now?", True), ("¿Dónde vivo ahora?", True), ("Where did I live before?", False),
+    ("Where do I live?", False),
+])
+def test_a_question_about_now_reads_the_newest_value(text, current):
+    assert plan(text).current is current
+
+
 @pytest.mark.parametrize("text, leans", [
     ("Where does she live?", True), ("¿Y eso cuándo fue?", True), ("And her husband?", True),
     ("¿Cómo se llama?", True), ("What did you say about the vet?", True), ("What did you just say?", True),
