@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from .. import lang
+from ..store.kinds import OTHER
 from ..text import mentions, normalize, words
 
 CONVERSATIONS = Path(__file__).resolve().parent / "conversations"
@@ -23,6 +24,7 @@ _UNNATURAL = lang.phrases("UNNATURAL")
 class ExpectedFact(BaseModel):
     fact: str  # how a person would write it
     words: list[str] = Field(min_length=1)  # each must be in the entry; "a|b" accepts either
+    kind: str = "other"  # the kind of thing an entry stating it says (`store.kinds`): "home", "pet name", …
 
 
 class ToldMessage(BaseModel):
@@ -66,15 +68,23 @@ class Judged:
     true: bool
     clean: bool
     fact: str | None = None  # the expected fact it states
+    kind: str = "other"  # the kind memory gave the entry (`Store.kinds.typed`)
+    expected_kind: str | None = None  # the labelled kind of the fact it states
+
+    @property
+    def kind_right(self) -> bool:
+        return self.true and self.kind == self.expected_kind
 
 
-def judge(entry: str, message_index: int, told: ToldMessage, others: list[str] = ()) -> Judged:
-    """True when it states one of its message's facts, about the right person; clean when it reads third-person."""
+def judge(entry: str, message_index: int, told: ToldMessage, others: list[str] = (), kind: str | None = None) -> Judged:
+    """True when it states one of its message's facts, about the right person; clean when it reads third-person;
+    its `kind` (None: "other") right when it is the labelled kind of that fact."""
     folded = normalize(entry)
     wrong = any(re.search(pattern, folded) for pattern in told.wrong)
     wrong = wrong or any(folded.startswith(f"the user {normalize(name)}") for name in others)
-    fact = next((f.fact for f in told.facts if matches(entry, f)), None)
-    return Judged(entry, message_index, fact is not None and not wrong, third_person(entry), fact)
+    fact = next((f for f in told.facts if matches(entry, f)), None)
+    return Judged(entry, message_index, fact is not None and not wrong, third_person(entry),
+                  fact.fact if fact else None, kind or OTHER, fact.kind if fact else None)
 
 
 @dataclass
@@ -100,6 +110,15 @@ class FormingResult:
         return sum(e.true and e.clean for e in self.entries)
 
     @property
+    def kinds_right(self) -> int:
+        return sum(e.kind_right for e in self.entries)
+
+    @property
+    def typed(self) -> list[Judged]:
+        """The entries memory gave a kind of thing (not "other")."""
+        return [e for e in self.entries if e.kind != OTHER]
+
+    @property
     def facts_found(self) -> int:
         return len({(e.message, e.fact) for e in self.entries if e.true})
 
@@ -114,6 +133,8 @@ class FormingResult:
             "conversation": self.conversation, "model": self.model, "entries": len(self.entries),
             "true": self.true, "true_third_person": self.clean_true, "false": self.false,
             "facts_found": f"{self.facts_found}/{self.expected}",
+            "kinds_right": f"{self.kinds_right}/{self.true}",  # of the true entries, those of the labelled kind
+            "typed_true": f"{sum(e.kind_right for e in self.typed)}/{len(self.typed)}",  # typed: true, right kind
             "natural_replies": f"{self.natural_replies}/{len(self.replies)}",
             "writer_s": round(self.writer_s, 1), **{f"dream_{k}": v for k, v in self.dream.items()},
         }
@@ -146,10 +167,12 @@ def run(agent, conversation: Conversation, *, dream: bool = True) -> FormingResu
         result.replies.append((told.text, turn.answer))
     agent.learning.wait()
     result.writer_s = time.perf_counter() - started
+    typed = agent.store.kinds.typed()
     for memory in agent.store.memories():
         source = next((message_index[m] for m in memory.source_message_ids if m in message_index), None)
         if source is not None:
-            result.entries.append(judge(memory.text, source, conversation.messages[source], conversation.others))
+            result.entries.append(judge(memory.text, source, conversation.messages[source], conversation.others,
+                                        typed.get(memory.id)))
     if dream:
         result.dream = dream_and_undo(agent, now=conversation.messages[-1].date + "T23:00:00")
     return result
@@ -183,7 +206,8 @@ def report_text(result: FormingResult) -> str:
     for entry in result.entries:
         mark = "true " if entry.true else "FALSE"
         style = "" if entry.clean else "  (not third-person)"
-        lines.append(f"  {mark} m{entry.message + 1}: {entry.text}{style}")
+        kind = f"  [{entry.kind}{'' if entry.kind_right or not entry.true else ', labelled ' + str(entry.expected_kind)}]"
+        lines.append(f"  {mark} m{entry.message + 1}: {entry.text}{style}{kind}")
     for name in ("dream_accepted_ops", "dream_refused_ops"):
         for op in result.dream.get(name.removeprefix("dream_"), []):
             lines.append(f"  {name.split('_')[1]}: {op}")

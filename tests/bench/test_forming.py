@@ -31,6 +31,20 @@ def test_judge_knows_true_facts_the_wrong_person_and_a_copied_sentence(entry, me
     assert (judged.true, judged.clean) == (true, clean)
 
 
+@pytest.mark.parametrize("entry, message, kind, right", [
+    ("The user works as a nurse", 1, "occupation", True),  # the fact's labelled kind
+    ("The user works as a nurse", 1, None, False),  # an occupation memory did not type
+    ("The user works as a nurse", 1, "workplace", False),
+    ("The user is called Lucía", 1, None, True),  # a name is no single-valued kind: "other" is right
+    ("The user is called Lucía", 1, "home", False),
+    ("The user has a dog called Bruno", 4, "pet name", True),
+    ("The user's grandmother Carmen lives in Sevilla", 3, None, False),  # a false entry has no right kind
+])
+def test_judge_knows_whether_memory_gave_an_entry_the_kind_of_its_fact(entry, message, kind, right):
+    judged = forming.judge(entry, message - 1, TUNE.messages[message - 1], TUNE.others, kind)
+    assert judged.kind == (kind or "other") and judged.kind_right is right
+
+
 @pytest.mark.parametrize("name", ["tune", "check"])
 def test_both_conversations_have_ten_bilingual_messages_each_with_facts(name):
     conversation = forming.load(name)
@@ -72,5 +86,6 @@ def test_a_run_counts_entries_per_message_and_undoes_its_dream(store, index, emb
     assert result.natural_replies == 10 and result.expected == sum(len(m.facts) for m in TUNE.messages)
     figures = result.figures()
     assert figures["true"] == 3 and figures["false"] == 1 and figures["facts_found"] == f"3/{result.expected}"
+    assert figures["kinds_right"].endswith("/3") and figures["typed_true"].split("/")[1] == str(len(result.typed))
     assert figures["dream_accepted"] >= 1 and figures["dream_undo_restores"] is True
     assert "FALSE m3: The user Carmen vive en Sevilla  (not third-person)" in forming.report_text(result)
