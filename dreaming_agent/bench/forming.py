@@ -11,6 +11,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from .. import lang
+from ..store import attributes
 from ..store.kinds import OTHER
 from ..text import mentions, normalize, words
 
@@ -68,7 +69,7 @@ class Judged:
     true: bool
     clean: bool
     fact: str | None = None  # the expected fact it states
-    kind: str = "other"  # the kind memory gave the entry (`Store.kinds.typed`)
+    kind: str = "other"  # the kind memory holds the entry to say (`kind_of`)
     expected_kind: str | None = None  # the labelled kind of the fact it states
 
     @property
@@ -172,10 +173,17 @@ def run(agent, conversation: Conversation, *, dream: bool = True) -> FormingResu
         source = next((message_index[m] for m in memory.source_message_ids if m in message_index), None)
         if source is not None:
             result.entries.append(judge(memory.text, source, conversation.messages[source], conversation.others,
-                                        typed.get(memory.id)))
+                                        kind_of(memory, typed.get(memory.id))))
     if dream:
         result.dream = dream_and_undo(agent, now=conversation.messages[-1].date + "T23:00:00")
     return result
+
+
+def kind_of(memory, typed: str | None) -> str | None:
+    """The kind of thing memory holds an entry to say, as the profile reads it: its vector's kind, else the kind its
+    shape states ("The user has moved from Valencia to Barcelona": home); a pet's name without its pet."""
+    stated = attributes.stated(memory, typed)
+    return stated[0].attribute.split(":")[0] if stated else None
 
 
 def dream_and_undo(agent, *, now: str) -> dict:

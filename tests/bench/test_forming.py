@@ -8,6 +8,7 @@ import pytest
 from dreaming_agent.bench import forming
 from dreaming_agent.pipeline.agent import Agent, AgentConfig
 from dreaming_agent.pipeline.writer import WriterSettings
+from dreaming_agent.store.records import Memory
 from dreaming_agent.testing import ScriptedLLM
 
 TUNE = forming.load("tune")
@@ -43,6 +44,17 @@ def test_judge_knows_true_facts_the_wrong_person_and_a_copied_sentence(entry, me
 def test_judge_knows_whether_memory_gave_an_entry_the_kind_of_its_fact(entry, message, kind, right):
     judged = forming.judge(entry, message - 1, TUNE.messages[message - 1], TUNE.others, kind)
     assert judged.kind == (kind or "other") and judged.kind_right is right
+
+
+@pytest.mark.parametrize("text, typed, kind", [
+    ("The user has moved to Barcelona", None, "home"),  # its shape says it where its vector did not
+    ("The user's dog is called Rex", "pet name", "pet name"),  # the kind, not the pet it is keyed by
+    ("The user's car is dark green", "vehicle", None),  # a car's value is a name: this entry says none
+    ("The user is allergic to peanuts", None, None),
+])
+def test_an_entrys_kind_is_the_one_memory_holds_it_to_say(text, typed, kind):
+    memory = Memory(1, "mtm", text, "writer", "active", None, "2026-05-01T12:00:00", "2026-05-01T12:00:00", None, 0)
+    assert forming.kind_of(memory, typed) == kind
 
 
 @pytest.mark.parametrize("name", ["tune", "check"])
