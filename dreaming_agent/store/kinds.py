@@ -19,12 +19,14 @@ from .. import lang
 from ..embed.base import Embedder
 
 OTHER = "other"
-# Below this an entry is no nearer to an example than unrelated sentences of the Writer's shape are to each other
-# ("The user …" shares its first words with every example).
-MIN_SIMILARITY = 0.45
-# How much nearer to its kind than to anything "other" an entry must be: one about as near to both says neither
-# for sure ("The user's cat is a tiny orange tabby" is as near a pet's name as a pet's habit).
-MARGIN = 0.10
+# How near an entry must be to its kind's example, and how much nearer than to anything "other", counted in the
+# spread of one embedder's similarities between examples of different kinds (`_spread`): embedders place unrelated
+# sentences at 0.30 (USE) or at 0.83 (multilingual-e5), so no one number serves both. On USE multilingual, the
+# default, these are 0.45 and 0.10, the thresholds measured in round 37: below the floor an entry is no nearer to an
+# example than unrelated sentences of the Writer's shape ("The user …") are to each other; within the margin, it is
+# about as near to something "other" ("The user's cat is a tiny orange tabby" is as near a pet's name as a pet's habit).
+FLOOR_SPREADS = 1.77
+MARGIN_SPREADS = 1.19
 _THING = re.compile(lang.of("en").ENTRY_THING, re.IGNORECASE)
 _OF_THE_USER = re.compile(lang.of("en").ENTRY_OF_THE_USER, re.IGNORECASE)
 _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's, keyed by it: their dog, their cat
@@ -39,6 +41,8 @@ class Kinds:
 
     labels: tuple[str, ...]
     vectors: np.ndarray  # (examples, dim), unit rows
+    floor: float = 0.45  # an entry at least this near its example (`FLOOR_SPREADS` for this embedder)
+    margin: float = 0.10  # and this much nearer than to any example of no kind (`MARGIN_SPREADS`)
     asks_labels: tuple[str, ...] = ()
     asks_vectors: np.ndarray | None = None
     embedder: Embedder | None = field(default=None, compare=False)  # for the question of a thing ("my dog's name")
@@ -49,7 +53,7 @@ class Kinds:
         of no kind ("What car do I drive?": vehicle; "When is the wedding?": none)."""
         if question is None or self.asks_vectors is None or question.shape[-1] != self.asks_vectors.shape[1]:
             return None
-        return _nearest(self.asks_labels, self.asks_vectors @ question, minimum=-1.0)
+        return _nearest(self.asks_labels, self.asks_vectors @ question, minimum=-1.0, margin=self.margin)
 
     def asks_after(self, question: np.ndarray, keys: list[str]) -> list[str]:
         """Of `keys` (one kind's values), those a question asks after. For a kind keyed by a thing, the key of the
@@ -78,14 +82,14 @@ class Kinds:
         near enough, an "other" one is about as near, or the entry is about someone else ("Priya is…")."""
         if vector is None or not _OF_THE_USER.search(text) or vector.shape[-1] != self.vectors.shape[1]:
             return None
-        return _nearest(self.labels, self.vectors @ vector, minimum=MIN_SIMILARITY)
+        return _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
 
 
-def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float) -> str | None:
-    """The label of the best score, unless it is "other", below `minimum`, or within `MARGIN` of an "other" one."""
+def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float, margin: float) -> str | None:
+    """The label of the best score, unless it is "other", below `minimum`, or within `margin` of an "other" one."""
     best = int(np.argmax(scores))
     other = max((float(s) for s, label in zip(scores, labels) if label == OTHER), default=-1.0)
-    if labels[best] == OTHER or scores[best] < minimum or scores[best] - other < MARGIN:
+    if labels[best] == OTHER or scores[best] < minimum or scores[best] - other < margin:
         return None
     return labels[best]
 
@@ -112,11 +116,21 @@ def for_embedder(embedder: Embedder) -> Kinds:
         english = lang.of("en")
         entries = [(label, text) for label, texts in english.ENTRY_KINDS.items() for text in texts]
         asks = [(label, text) for label, texts in english.ASKS_KINDS.items() for text in texts]
-        kinds = Kinds(tuple(label for label, _ in entries), _rows(embedder, [text for _, text in entries], "passage"),
+        labels, vectors = tuple(label for label, _ in entries), _rows(embedder, [text for _, text in entries], "passage")
+        mean, spread = _spread(labels, vectors)
+        kinds = Kinds(labels, vectors, mean + FLOOR_SPREADS * spread, MARGIN_SPREADS * spread,
                       tuple(label for label, _ in asks), _rows(embedder, [text for _, text in asks], "query"),
                       embedder)
         _cache[id(embedder)] = (embedder, kinds)
         return kinds
+
+
+def _spread(labels: tuple[str, ...], vectors: np.ndarray) -> tuple[float, float]:
+    """The mean and standard deviation of the similarities between examples of different kinds: where this embedder
+    places sentences of the Writer's shape that say different things."""
+    kind = np.array(labels)
+    between = (vectors @ vectors.T)[kind[:, None] != kind[None, :]]
+    return float(between.mean()), float(between.std())
 
 
 def _rows(embedder: Embedder, texts: list[str], role: str) -> np.ndarray:

