@@ -59,15 +59,16 @@ class Kinds:
         """Of `keys` (one kind's values), those a question asks after. For a kind keyed by a thing, the key of the
         thing whose question ("What is my dog's name?") is nearest to it, of the things memory holds and the ones
         often asked of (`ASKS_THING`): "Wie heißt meine Katze?" reads the cat's name, and with no cat's name held,
-        none; the question of the kind's generic thing ("pet") reads every one. Any other kind: every key."""
+        none (a pet's name whose entry names no pet included: "¿Cómo se llama mi perro?" reads no cat); the question
+        of the kind's generic thing ("pet") reads every one. Any other kind: every key."""
         by_thing = {key_.partition(":")[2]: key_ for key_ in keys}
         kind = keys[0].partition(":")[0] if keys else ""
         asked = lang.of("en").ASKS_THING.get(kind)
-        if not asked or self.embedder is None or "" in by_thing:
+        if not asked or self.embedder is None:
             return keys
         template, usual = asked
         generic = usual.split()[0]
-        things = list(dict.fromkeys([*by_thing, *usual.split()]))
+        things = list(dict.fromkeys([*(t for t in by_thing if t), *usual.split()]))
         with _lock:
             missing = [t for t in things if t not in self._things]
             if missing:
@@ -75,6 +76,7 @@ class Kinds:
                 self._things.update(zip(missing, vectors))
             scores = [float(self._things[t] @ question) for t in things]
         nearest = things[int(np.argmax(scores))]
+        # the question of the kind's generic thing reads every one; a value of no thing named, only that question
         return keys if nearest == generic else [by_thing[nearest]] if nearest in by_thing else []
 
     def of(self, text: str, vector: np.ndarray | None) -> str | None:
@@ -96,11 +98,16 @@ def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float, mar
 
 def key(kind: str, text: str) -> str:
     """What a value of `kind` belongs to: the person, or the thing of theirs an entry names ("dog" for "The user's
-    dog is called Rex"); two pets' names do not replace each other."""
+    dog is called Rex", "cat" for "The user has a cat named Miso", of the things often asked of); two pets' names do
+    not replace each other."""
     if kind not in _BY_THING:
         return kind
     found = _THING.search(text)
-    return f"{kind}:{found[1].lower()}" if found else kind
+    if found:
+        return f"{kind}:{found[1].lower()}"
+    usual = lang.of("en").ASKS_THING.get(kind, ("", ""))[1].split()
+    named = next((w for w in re.findall(r"[a-z]+", text.lower()) if w in usual), None)
+    return f"{kind}:{named}" if named else kind
 
 
 _cache: dict[int, tuple[Embedder, Kinds]] = {}

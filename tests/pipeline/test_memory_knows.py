@@ -380,6 +380,22 @@ def test_a_question_about_now_reads_the_current_value_of_the_kind_it_asks_after(
         assert wedding.trace.step("Selector").parsed["current"] == []
 
 
+def test_a_pets_name_is_read_only_for_a_question_about_that_pet(store, index):
+    """"The user has a cat named Pimentón" names its pet without "the user's cat": it is the cat's name, so the
+    question of a dog the person never had reads no current value, and the question of their pet reads it."""
+    from dreaming_agent.store import kinds
+
+    assert kinds.key("pet name", "The user has a cat named Pimentón") == "pet name:cat"
+    with _told(store, index, [
+            ("I have a cat called Pimentón, he's three.", "2026-03-02T10:00:00", ["The user has a cat named Pimentón"]),
+            ("Mi gato ahora duerme encima del radiador.", "2026-06-07T10:00:00", [])]) as agent:
+        agent.new_conversation()
+        current = lambda q: agent.ask(q, now="2026-06-08").trace.step("Selector").parsed["current"]  # noqa: E731
+        assert current("¿Cómo se llama mi perro?") == []
+        assert [row.split(" (since ")[0] for row in current("What's my cat called?")] == [
+            "The user has a cat named Pimentón"]
+
+
 def test_an_entry_is_typed_again_once_the_person_edits_it(store):
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
     from dreaming_agent.store import kinds
