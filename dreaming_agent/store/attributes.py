@@ -163,9 +163,10 @@ ATTRIBUTES = tuple(dict.fromkeys([*_SHAPES, *(k for k in lang.of("en").ENTRY_KIN
 LABELS = {"home": "Lives in", "workplace": "Works at", "occupation": "Works as"}
 
 
-def label(attribute: str) -> str:
-    """How the profile names a row: "Lives in", "Vehicle", "Pet name (dog)"."""
-    if attribute in LABELS:
+def label(attribute: str, whole: bool = False) -> str:
+    """How the profile names a row: "Lives in", "Vehicle", "Pet name (dog)"; a row whose values are whole entries by
+    its kind ("Home: The user's place is Kraków"), not as the start of a sentence they do not continue."""
+    if attribute in LABELS and not whole:
         return LABELS[attribute]
     kind, _, thing = attribute.partition(":")
     return kind.capitalize() + (f" ({thing})" if thing else "")

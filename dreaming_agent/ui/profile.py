@@ -27,7 +27,7 @@ def profile_html(rows: Sequence[Any], events: Sequence[Any] = ()) -> str:
         before = ("; before: " + ", ".join(f'<span class="da-replaced">{held(h)} until {escape(until)}</span>'
                                            for h, until in zip(row.before, ended))
                   if row.before else "")
-        label = escape(attribute_label(row.attribute))
+        label = escape(attribute_label(row.attribute, whole=all(h.whole for h in row.now)))
         items.append(f'<li class="da-profile-row" data-attribute="{escape(row.attribute)}">'
                      f'{delete_button("memory", row.now[-1].memory_id)}<b>{label}</b> {now} — since {escape(happened or since)}'
                      f'{before}</li>')

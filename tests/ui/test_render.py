@@ -246,6 +246,8 @@ def test_the_profile_shows_each_value_now_since_when_and_what_it_replaced_escape
     assert 'data-id="8"' in home  # the delete button deletes the current value's entry
     assert "Works as</b> a teacher" in job and "before" not in job
     assert profile.profile_html([]) == ""
+    whole = profile.profile_html([Current("home", (Held("The user's place is Krakowie", "2026-12-06", 2, True),), ())])
+    assert "<b>Home</b> The user&#x27;s place is Krakowie" in whole  # a whole entry is not read as "Lives in The user…"
     moved = Event("2026-11-20", "the week before 27 November 2026", "The user moved to Bristol", 8, "2026-11-27",
                   "last week")
     assert ("— since the week before 27 November 2026; before: <span class=\"da-replaced\">Leeds <span "
