@@ -148,7 +148,7 @@ class Replacements:
     successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
-    def current(self, left_out: set[str]) -> list[str]:
+    def current(self, left_out: set[str], shown: set[int] = frozenset()) -> list[str]:
         """What memory holds as current where a value changed, as the profile states it, since when in words, which
         a reply may copy ("Lives in Bristol (since the week before 6 December 2026)", `_since`): the values of the
         successors of the sentences keyed in `left_out`, and of the stale durable facts. Read as data, not in the
@@ -156,26 +156,33 @@ class Replacements:
         is not named: a small model shown the old value gives it back."""
         newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
         newer |= {e.id: e for e in self.stale.values()}
+        newer = {i: e for i, e in newer.items() if i not in shown}  # `shown`: stated already, by `asked_now`
         rows = [f"{attributes.row(v) if v else e.text} (since {_since(e)})"
                 for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))
                 for v in (attributes.stated(e) or [None])]
         return list(dict.fromkeys(rows))
 
 
-def asked_now(store: Store, question: np.ndarray | None) -> list[str]:
+def asked_now(store: Store, question: np.ndarray | None) -> tuple[list[str], set[int]]:
     """The current values of the kind a question asks after (`kinds`: "What car do I drive?" asks a vehicle), as the
-    profile holds them, each since when in words: memory's answer to a question about now, read first."""
+    profile holds them, each since when in words: memory's answer to a question about now, read first; and the ids of
+    the entries saying them. A value that is a whole entry and replaced another is shown by the names it says that
+    the one before did not ("Vehicle: Toyota Yaris", not "The user traded the Fiesta for a Toyota Yaris")."""
     examples = store.kinds.examples
     kind = examples.asked(question) if examples is not None else None
     if kind is None:
-        return []
+        return [], set()
     rows = [row for row in attributes.profile(store) if row.attribute.split(":")[0] == kind]
     asked = set(examples.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's
-    held = [(row.attribute, h) for row in rows if row.attribute in asked for h in row.now]
+    held = [(row, h) for row in rows if row.attribute in asked for h in row.now]
     entries = {e.id: e for e in store.with_sources(store.memories(status=None, ids=[h.memory_id for _, h in held]))}
-    return list(dict.fromkeys(
-        f"{attributes.row(attributes.Value(attribute, h.value, h.since, h.whole))} (since {_since(entries[h.memory_id])})"
-        for attribute, h in held))
+    lines: dict[str, str] = {}  # each value shown once, since it was first said
+    for row, h in held:
+        new = attributes.named(h.value, [b.value for b in row.before]) if h.whole and row.before else None
+        shown = (f"{attributes.label(row.attribute, whole=True)}: {new}" if new
+                 else attributes.row(attributes.Value(row.attribute, h.value, h.since, h.whole)))
+        lines.setdefault(shown, f"{shown} (since {_since(entries[h.memory_id])})")
+    return list(lines.values()), {h.memory_id for _, h in held}
 
 
 def _since(entry: Memory) -> str:

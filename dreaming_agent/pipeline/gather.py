@@ -205,9 +205,10 @@ class Gatherer:
                                            first=[c.key for c in found.set_apart + found.by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
-        current = changes.current(set(older))
+        asked, stated = [], set()
         if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
-            current = list(dict.fromkeys(asked_now(self.store, found.question) + current))
+            asked, stated = asked_now(self.store, found.question)
+        current = list(dict.fromkeys(asked + changes.current(set(older), stated)))
         return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:

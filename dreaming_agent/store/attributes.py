@@ -28,6 +28,7 @@ _SHAPES = {attribute: re.compile(shape.format(value=_VALUE), re.IGNORECASE)
 _MAY_STATE = lang.phrases("ENTRY_MAY_STATE")
 _ARTICLES = lang.words("ARTICLES")
 _WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
+_NOT_NAMES = lang.words("NOT_NAMES")
 # Names of days and months: capitalised, but a time, never a place ("The user moved in on Sunday")
 _CALENDAR = frozenset(normalize(w) for w in [*lang.merged("WEEKDAYS"), *lang.phrases("MONTHS")])
 
@@ -170,6 +171,22 @@ def label(attribute: str, whole: bool = False) -> str:
         return LABELS[attribute]
     kind, _, thing = attribute.partition(":")
     return kind.capitalize() + (f" ({thing})" if thing else "")
+
+
+def named(value: str, before: list[str]) -> str | None:
+    """The first name a whole-entry value says that the values before it did not, as written: "Toyota Yaris" of "The
+    user traded the Fiesta for a Toyota Yaris" after "The user drives an old Ford Fiesta". None when it names nothing
+    new. Shown the whole entry, a small model reads both cars and answers "I don't know."; shown the new name, it
+    answers with it (the walk of round 38)."""
+    old = set().union(*(proper_nouns(b) for b in before))
+    runs: list[list[str]] = [[]]
+    for token in words(value):
+        if token[:1].isupper() and normalize(token) not in _NOT_NAMES:
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    new = [" ".join(t for t in run if normalize(t) not in old | _CALENDAR) for run in runs]
+    return next((n for n in new if n), None)  # the first: "The user's Toyota Yaris got a scratch at Tesco"
 
 
 def row(value: Value) -> str:

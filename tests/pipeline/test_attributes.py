@@ -48,6 +48,18 @@ def test_the_single_valued_things_an_entry_states_about_the_person(text, expecte
     assert {v.attribute: v.value for v in attributes.stated(_entry(text))} == expected
 
 
+@pytest.mark.parametrize("value, before, new", [
+    ("The user traded the Fiesta for a Toyota Yaris", ["The user drives an old Ford Fiesta"], "Toyota Yaris"),
+    ("The user's dog is Lokum from now on", ["The user's dog is called Oliver"], "Lokum"),
+    ("The user started at Kestrel Health on Monday", ["The user works at Halden"], "Kestrel Health"),  # a day: no name
+    ("The user is vegan", ["The user is vegetarian"], None),  # names nothing: shown whole
+    ("The user's Fiesta got new tyres", ["The user drives an old Ford Fiesta"], None),
+    ("The user's Toyota Yaris got a scratch at Tesco", ["The user drives a Fiesta"], "Toyota Yaris"),  # the first
+])
+def test_a_whole_entrys_value_is_the_names_it_says_that_the_values_before_did_not(value, before, new):
+    assert attributes.named(value, before) == new
+
+
 @pytest.mark.parametrize("a, b, same", [
     ("Bilbao", "Bilbao", True), ("Bilbao", "Vitoria", False), ("the hospital of Basurto", "Basurto", True),
     ("a bakery", "the bakery", True), ("a bakery", "a school", False),

@@ -325,7 +325,7 @@ def test_a_car_traded_in_is_replaced_by_the_newer_one_of_its_kind(store, index):
         agent.new_conversation()
         asked = agent.ask("What car do I drive?", now="2026-06-01")
         current = asked.trace.step("Selector").parsed["current"]
-        assert len(current) == 1 and current[0].startswith("The user's car is a 2022 Toyota Yaris hybrid (since ")
+        assert len(current) == 1 and current[0].startswith("Vehicle: Toyota Yaris (since ")  # the new car's name
         assert "Fiesta" not in asked.prompt_text.split("Current values:")[1].split("\n\n")[0]
         rows = {row.attribute: row for row in agent.memory.profile()}
         assert [h.value for h in rows["vehicle"].now] == ["The user's car is a 2022 Toyota Yaris hybrid"]
@@ -427,3 +427,8 @@ def test_a_new_car_replaces_the_old_though_its_entry_names_the_old_one_too(store
         (row,) = [row for row in agent.memory.profile() if row.attribute == "vehicle"]
         assert [h.value for h in row.before] == ["The user drives an old Ford Fiesta"]
         assert row.now and all("Toyota Yaris" in h.value for h in row.now)  # the scratch is placed on the Yaris
+        asked = agent.ask("What car do I drive?", now="2026-12-08")
+        current = asked.trace.step("Selector").parsed["current"]
+        # the new car by the names its entry says that the old one's did not: shown both, the model knew neither
+        assert [line.split(" (since ")[0] for line in current] == ["Vehicle: Toyota Yaris"]
+        assert "Fiesta" not in asked.prompt_text.split("Evidence from memory")[0]
