@@ -105,16 +105,22 @@ def numbers(text: str) -> set[str]:
 def proper_nouns(text: str) -> set[str]:
     """Capitalised words that are not sentence openers or pronouns, normalised; consecutive ones joined."""
     names: list[str] = []
-    current: list[str] = []
-    for token in words(text) + [""]:
-        if token[:1].isupper() and normalize(token) not in _NOT_NAMES:
-            current.append(normalize(token))
-            continue
-        if current:
-            names.append(" ".join(current))
-            names.extend(current if len(current) > 1 else [])
-            current = []
+    for run in name_runs(text):
+        folded = [normalize(token) for token in run]
+        names.append(" ".join(folded))
+        names.extend(folded if len(folded) > 1 else [])
     return set(names)
+
+
+def name_runs(text: str) -> list[list[str]]:
+    """The runs of consecutive capitalised words that are not sentence openers or pronouns, as written, in order."""
+    runs: list[list[str]] = [[]]
+    for token in words(text):
+        if token[:1].isupper() and normalize(token) not in _NOT_NAMES:
+            runs[-1].append(token)
+        elif runs[-1]:
+            runs.append([])
+    return [run for run in runs if run]
 
 
 # Words of greeting, thanks, agreement, praise and exclamation (accents folded). A sentence made only of these and

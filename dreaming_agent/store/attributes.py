@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import takewhile
 
 from .. import lang
-from ..text import entities, normalize, proper_nouns, words
+from ..text import entities, name_runs, normalize, proper_nouns, words
 from . import kinds as _kinds
 from .records import Memory
 from .sqlite import Store
@@ -28,7 +28,6 @@ _SHAPES = {attribute: re.compile(shape.format(value=_VALUE), re.IGNORECASE)
 _MAY_STATE = lang.phrases("ENTRY_MAY_STATE")
 _ARTICLES = lang.words("ARTICLES")
 _WHEN_WORDS = re.compile(lang.pattern("ENTRY_WHEN"), re.IGNORECASE)
-_NOT_NAMES = lang.words("NOT_NAMES")
 # Names of days and months: capitalised, but a time, never a place ("The user moved in on Sunday")
 _CALENDAR = frozenset(normalize(w) for w in [*lang.merged("WEEKDAYS"), *lang.phrases("MONTHS")])
 
@@ -178,14 +177,8 @@ def named(value: str, before: list[str]) -> str | None:
     user traded the Fiesta for a Toyota Yaris" after "The user drives an old Ford Fiesta". None when it names nothing
     new. Shown the whole entry, a small model reads both cars and answers "I don't know."; shown the new name, it
     answers with it (the walk of round 38)."""
-    old = set().union(*(proper_nouns(b) for b in before))
-    runs: list[list[str]] = [[]]
-    for token in words(value):
-        if token[:1].isupper() and normalize(token) not in _NOT_NAMES:
-            runs[-1].append(token)
-        elif runs[-1]:
-            runs.append([])
-    new = [" ".join(t for t in run if normalize(t) not in old | _CALENDAR) for run in runs]
+    old = set().union(*(proper_nouns(b) for b in before)) | _CALENDAR
+    new = [" ".join(t for t in run if normalize(t) not in old) for run in name_runs(value)]
     return next((n for n in new if n), None)  # the first: "The user's Toyota Yaris got a scratch at Tesco"
 
 

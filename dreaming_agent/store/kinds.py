@@ -41,8 +41,8 @@ class Kinds:
 
     labels: tuple[str, ...]
     vectors: np.ndarray  # (examples, dim), unit rows
-    floor: float = 0.45  # an entry at least this near its example (`FLOOR_SPREADS` for this embedder)
-    margin: float = 0.10  # and this much nearer than to any example of no kind (`MARGIN_SPREADS`)
+    floor: float  # an entry at least this near its example (`FLOOR_SPREADS` for this embedder)
+    margin: float  # and this much nearer than to any example of no kind (`MARGIN_SPREADS`)
     asks_labels: tuple[str, ...] = ()
     asks_vectors: np.ndarray | None = None
     embedder: Embedder | None = field(default=None, compare=False)  # for the question of a thing ("my dog's name")
