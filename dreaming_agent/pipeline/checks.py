@@ -119,11 +119,12 @@ def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | 
 
 
 class HandedBack(Check):
-    """In a language no module knows, a question's reply that is one of the person's sentences whole, or an earlier
-    reply whole, copied from what the model was shown: the 0.5B default model hands back the last thing told for a
-    question never answered. Code cannot read whether a sentence answers the question; the line nearest it (by the
+    """In a language no module knows, a question's reply that is one of the person's sentences whole (the question
+    itself included), or an earlier reply whole, copied from what the model was shown: the 0.5B default model hands
+    back the last thing told for a question never answered, and gives some questions back as their own answer
+    ("Gdzie teraz pracuję?"). Code cannot read whether a sentence answers the question; the line nearest it (by the
     embedder's score) is taken to, and kept when handed back. Any other is asked again once without the recent
-    turns, and, for the person's own sentence, from memory's entries in the Writer's words alone
+    turns, and, for the person's own sentence or question, from memory's entries in the Writer's words alone
     (`Evidence.in_memory_words`); the second answer stands."""
 
     name = "Handed back"
@@ -135,6 +136,11 @@ class HandedBack(Check):
         if again or not draft.text:
             return KEEP
         theirs, replies, nearest = _said_before(draft)
+        if hands_back(draft.text, context.plan.text):
+            return asked_again(without_recent=True, in_memory_words=True, note=Step(
+                self.name, 0.0, "the reply was the question itself, in a language code does not read; asked again "
+                "from memory's entries in the Writer's words, without their sentences and the turns before",
+                parsed={"handed_back": draft.text, "whose": "question"}))
         if any(hands_back(draft.text, said) for said in nearest):
             return KEEP
         if any(hands_back(draft.text, said) for said in theirs):

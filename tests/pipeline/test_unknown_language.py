@@ -125,6 +125,35 @@ def test_the_persons_own_sentence_handed_back_is_asked_again_from_memory_in_the_
     assert {c.kind for c in asked.evidence} == {"memory"}
 
 
+def test_the_question_given_back_as_its_answer_is_asked_again_from_memory_in_the_writers_words(store, index):
+    """Polish, which no module knows: the 0.5B model gave "Gdzie teraz pracuję?" back as its own answer (fourteenth,
+    round 38). Asked again from the Writer's English entries, without the person's sentences and the turns before;
+    the second answer stands."""
+    import json
+
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    question = "Gdzie teraz pracuję?"
+    facts = [["The user works at Pixelmint"], ["The user started working at Nordkap"]]
+    replies = ["Super!", "Gratulacje!", question, "Nordkap."]
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        agent.turn("Pracuję w Pixelmint jako tester.", now="2026-03-02T10:00:00")
+        agent.turn("Od poniedziałku pracuję w Nordkap!", now="2026-04-07T10:00:00")
+        assert agent.learning.wait(timeout=60)
+        asked = agent.turn(question, now="2026-04-08T10:00:00")
+    finally:
+        agent.close()
+    assert asked.trace.step("Controller").parsed["language"] is None
+    assert asked.answer == "Nordkap."
+    assert asked.trace.step("Handed back").parsed == {"handed_back": question, "whose": "question"}
+    assert [s.name for s in asked.trace.steps if s.llm_calls] == ["Responder", "Responder, again"]
+    assert "Pixelmint jako tester" not in asked.prompt_text and "The user started working at Nordkap" in asked.prompt_text
+    assert {c.kind for c in asked.evidence} == {"memory"}
+
+
 def test_an_earlier_reply_handed_back_is_asked_again_without_the_turns_before(make_agent):
     refusal = "I'm sorry, but I don't have any information about Lena."
     agent = make_agent(ScriptedLLM({"text": [refusal, refusal, "Lena."]}), AgentConfig(learn=False))
