@@ -6,7 +6,7 @@ replace it, or ask the model once more without some evidence lines (or without t
 """
 from __future__ import annotations
 
-from ..text import content_words, numbers, split_sentences
+from ..text import content_words, mentions, numbers, split_sentences
 from . import abstain, acknowledge, dates, voice
 from .check_loop import (KEEP, Check, Context, Draft, OnText, Verdict, asked_again, replaced,  # noqa: F401
                          run)
@@ -116,6 +116,35 @@ def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | 
     return [packed.kept_evidence[i] for i in own], "Own name", (
         "the answer gave the person's own name for the name of someone or something else; "
         + ("asked again without the lines where they give it" if own else "replaced by 'I don't know'"))
+
+
+class OldValue(Check):
+    """For a question about now, an answer that gives a value memory holds as replaced (a name or number of the
+    old value that the current one does not hold: "You live in Wrocław." when memory's profile says the person moved
+    to Gdańsk), and none of the current value: asked again once without the evidence lines and the turns before that
+    say the old value; the second answer stands. A value the question itself names is no slip ("Did I like Leeds
+    more than Bristol?"). Read from memory's typed entries (`evidence.asked_now`), in any language the answer is in:
+    names and numbers are compared by letters, not by words of a language. Without the Writer's entries (RAG, or
+    LightMem without its Writer) memory holds no old value and the check never applies."""
+
+    name = "Old value"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.question and plan.question and bool(evidence.values_before)
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        evidence, question = draft.evidence, context.plan.text
+        if again or not draft.text or any(mentions(value, draft.text) for value in evidence.values_now):
+            return KEEP
+        old = [v for v in evidence.values_before if mentions(v, draft.text) and not mentions(v, question)]
+        if not old:
+            return KEEP
+        indices = tuple(i for i, line in enumerate(evidence.lines) if any(mentions(v, line) for v in old))
+        return asked_again(indices, without_recent=True, note=Step(
+            self.name, 0.0, f"the answer gave {', '.join(old)}, which memory holds as replaced by "
+            f"{', '.join(evidence.values_now) or 'a newer value'}; asked again without the lines and the turns "
+            "before that say it", parsed={"old": old, "now": list(evidence.values_now),
+                                          "left_out": [evidence.lines[i] for i in indices]}))
 
 
 class HandedBack(Check):
@@ -286,7 +315,7 @@ class Voice(Check):
 
 
 # The default variant's checks, in order; the published pipeline keeps only what any reply needs.
-DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), HandedBack(), NoDay(), EmptyAnswer(),
-                        Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
+DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), OldValue(), HandedBack(), NoDay(),
+                        EmptyAnswer(), Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
 PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
 FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}

@@ -36,6 +36,9 @@ class Evidence:
     superseded: list[tuple[Candidate, tuple[int, ...]]] = field(default_factory=list)
     own_names: tuple[str, ...] = ()  # in a language no module knows: the names the person gave themselves
     learned: list[Candidate] = field(default_factory=list)  # ...and the entries drawn from the sentences shown
+    # for a question about now, the names and numbers of the values asked after: held now, and held only before
+    values_now: tuple[str, ...] = ()
+    values_before: tuple[str, ...] = ()
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
@@ -163,15 +166,27 @@ class Replacements:
         return list(dict.fromkeys(rows))
 
 
-def asked_now(store: Store, question: np.ndarray | None) -> tuple[list[str], set[int]]:
+@dataclass(frozen=True)
+class Asked:
+    """Memory's answer to a question about now: the current values of the kind asked after, each since when in words
+    (`lines`), the ids of the entries saying them, and the names and numbers those values hold (`now`) and the values
+    they replaced hold and they do not (`before`)."""
+
+    lines: list[str] = field(default_factory=list)
+    ids: set[int] = field(default_factory=set)
+    now: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
+
+
+def asked_now(store: Store, question: np.ndarray | None) -> Asked:
     """The current values of the kind a question asks after (`kinds`: "What car do I drive?" asks a vehicle), as the
-    profile holds them, each since when in words: memory's answer to a question about now, read first; and the ids of
-    the entries saying them. A value that is a whole entry and replaced another is shown by the names it says that
-    the one before did not ("Vehicle: Toyota Yaris", not "The user traded the Fiesta for a Toyota Yaris")."""
+    profile holds them, each since when in words: memory's answer to a question about now, read first. A value that
+    is a whole entry and replaced another is shown by the names it says that the one before did not ("Vehicle:
+    Toyota Yaris", not "The user traded the Fiesta for a Toyota Yaris")."""
     examples = store.kinds.examples
     kind = examples.asked(question) if examples is not None else None
     if kind is None:
-        return [], set()
+        return Asked()
     rows = [row for row in attributes.profile(store) if row.attribute.split(":")[0] == kind]
     asked = set(examples.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's
     held = [(row, h) for row in rows if row.attribute in asked for h in row.now]
@@ -182,7 +197,9 @@ def asked_now(store: Store, question: np.ndarray | None) -> tuple[list[str], set
         shown = (f"{attributes.label(row.attribute, whole=True)}: {new}" if new
                  else attributes.row(attributes.Value(row.attribute, h.value, h.since, h.whole)))
         lines.setdefault(shown, f"{shown} (since {_since(entries[h.memory_id])})")
-    return list(lines.values()), {h.memory_id for _, h in held}
+    now = set().union(*(entities(h.value) for _, h in held))
+    before = set().union(*(entities(b.value) for row in rows if row.attribute in asked for b in row.before)) - now
+    return Asked(list(lines.values()), {h.memory_id for _, h in held}, tuple(sorted(now)), tuple(sorted(before)))
 
 
 def _since(entry: Memory) -> str:

@@ -16,7 +16,7 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
-from .evidence import (Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
+from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
                        newer_values, quotes, replacements, said_line)
 from .gather_config import GatherConfig
 from .plan import Plan
@@ -62,6 +62,7 @@ class Chosen:
     replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
     current: list[str] = field(default_factory=list)  # what is current of each value left out as older
     superseded: list[tuple[Candidate, tuple[int, ...]]] = field(default_factory=list)  # left out, by the newer entries
+    asked: Asked = field(default_factory=Asked)  # memory's current values of what a question about now asks after
 
     def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
         """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
@@ -138,7 +139,8 @@ class Gatherer:
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
-                        learned=learned_from(self.store, entries, shown))
+                        learned=learned_from(self.store, entries, shown),
+                        values_now=chosen.asked.now, values_before=chosen.asked.before)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
@@ -205,11 +207,12 @@ class Gatherer:
                                            first=[c.key for c in found.set_apart + found.by_words])
         # The newer value is shown as the person said it, a dated sentence like the rest.
         newer = self._successors(changes, found.search.candidates, sentences)
-        asked, stated = [], set()
+        asked = Asked()
         if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
-            asked, stated = asked_now(self.store, found.question)
-        current = list(dict.fromkeys(asked + changes.current(set(older), stated)))
-        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded)
+            asked = asked_now(self.store, found.question)
+        current = list(dict.fromkeys(asked.lines + changes.current(set(older), asked.ids)))
+        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded,
+                      asked)
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
         """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on

@@ -9,7 +9,7 @@ from dreaming_agent.prompts import PromptLibrary
 from dreaming_agent.testing import ScriptedLLM
 
 
-def test_the_worst_case_turn_makes_three_blocking_calls_each_in_the_trace(make_agent):
+def test_a_turn_two_checks_ask_again_makes_three_blocking_calls_each_in_the_trace(make_agent):
     # The reply is the code's acknowledgement copied from the window (asked again without the turns), then the
     # person's own name for the cat's (asked again without the line giving it), then the answer.
     replies = ["Got it, thanks for telling me.", "Itziar.", "Your cat is Pimentón."]

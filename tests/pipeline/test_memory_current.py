@@ -17,15 +17,15 @@ KINDS_SAID = {"The user is vegan": "diet", "The user has been vegetarian for two
 
 
 @contextmanager
-def _told(store, index, said: list[tuple[str, str, list[str]]]):
+def _told(store, index, said: list[tuple[str, str, list[str]]], replies: tuple[str, ...] = ()):
     """An agent told each (message, when, the facts its scripted Writer draws), with the real multilingual embedder,
-    the Writer waited for."""
+    the Writer waited for; its answers `replies`, then "You live in Bristol."."""
     import json
 
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
     from dreaming_agent.pipeline.agent import Agent
 
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": facts}) for _, _, facts in said]},
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": facts}) for _, _, facts in said], "text": replies},
                       defaults={"text": "You live in Bristol."})
     agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
     try:
@@ -245,3 +245,37 @@ def test_a_new_car_replaces_the_old_though_its_entry_names_the_old_one_too(store
         # the new car by the names its entry says that the old one's did not: shown both, the model knew neither
         assert [line.split(" (since ")[0] for line in current] == ["Vehicle: Toyota Yaris"]
         assert "Fiesta" not in asked.prompt_text.split("Evidence from memory")[0]
+
+
+DANA = [("Hi! I'm Dana, I live in Leeds and I work as a pharmacist.", "2026-11-01T10:00:00",
+         ["The user is Dana", "The user lives in Leeds", "The user works as a pharmacist"]),
+        ("Big news: I moved to Bristol last week.", "2026-11-27T10:00:00", ["The user has moved to Bristol"])]
+
+
+def test_an_answer_giving_the_old_value_for_a_question_about_now_is_asked_again(store, index):
+    """The model answers "You live in Leeds." though memory holds Bristol as current: code reads the old value's name
+    in the answer and none of the current one's, and asks again once without the lines and the turns that say it."""
+    with _told(store, index, DANA, replies=("You live in Leeds.", "You live in Bristol.")) as agent:
+        agent.new_conversation()
+        home = agent.ask("Where do I live now?", now="2026-12-02")
+    assert home.answer == "You live in Bristol."
+    step = home.trace.step("Old value")
+    assert step.parsed["old"] == ["leeds"] and step.parsed["now"] == ["bristol"]
+    assert [s.name for s in home.trace.steps if s.llm_calls] == ["Responder", "Responder, again"]
+    assert "Leeds" not in home.prompt_text
+
+
+def test_an_old_value_the_question_names_or_an_answer_giving_both_is_kept(store, index):
+    """Asked about the old value itself, or answered with both values, the answer is no slip; naive RAG holds no
+    old value, and neither does LightMem asked about a kind nothing replaced (the job)."""
+    replies = ("You lived in Leeds before.", "You moved from Leeds to Bristol.", "You live in Leeds.",
+               "You work as a pharmacist in Leeds.")
+    with _told(store, index, DANA, replies=replies) as agent:
+        agent.new_conversation()
+        named = agent.ask("Do I still live in Leeds?", now="2026-12-02")
+        both = agent.ask("Where do I live now?", now="2026-12-02")
+        rag = agent.ask("Where do I live now?", mode="rag", now="2026-12-02")
+        job = agent.ask("What's my job?", now="2026-12-02")
+    assert [named.answer, rag.answer, job.answer] == [replies[0], replies[2], replies[3]]
+    for result in (named, both, rag, job):  # (both: its old name, no longer in the evidence, is the Abstention's)
+        assert "Old value" not in {s.name for s in result.trace.steps}
