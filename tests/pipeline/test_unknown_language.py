@@ -1,6 +1,27 @@
 """A conversation in a language no module knows: the model's own replies stand, and the trace says why."""
+import json
+from contextlib import contextmanager
+
 from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
+
+
+@contextmanager
+def _told(store, index, said: list[tuple[str, str]], facts: list[list[str]], replies: list[str]):
+    """An agent with the real multilingual embedder, its model scripted (the Writer's `facts` for each message, then
+    `replies`), told each (message, when) as a turn, the Writer waited for."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    try:
+        for text, when in said:
+            agent.turn(text, now=when)
+        assert agent.learning.wait(timeout=60)
+        yield agent
+    finally:
+        agent.close()
 
 
 def test_a_french_conversation_gets_the_models_own_answers(make_agent):
@@ -34,22 +55,12 @@ def test_the_persons_own_name_for_their_sisters_is_asked_again_without_their_int
     """French, which no module knows: the Writer's English entry says whose name Claire is, the real multilingual
     embedder which line the question is nearest to; the answer "Je m'appelle Claire." read the introduction instead,
     so the model is asked again without it (and without the turns before, which say it too), and its answer stands."""
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     facts = [["The user's name is Claire", "The user lives in Lyon"], ["The user's sister is Sophie"]]
     replies = ["Bonjour Claire !", "D'accord.", "Je m'appelle Claire.", "Ma sœur s'appelle Sophie."]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.turn("Je m'appelle Claire et j'habite à Lyon.", now="2026-03-02T10:00:00")
-        agent.turn("Ma sœur s'appelle Sophie, elle est médecin.", now="2026-03-02T10:01:00")
-        assert agent.learning.wait(timeout=60)
+    said = [("Je m'appelle Claire et j'habite à Lyon.", "2026-03-02T10:00:00"),
+            ("Ma sœur s'appelle Sophie, elle est médecin.", "2026-03-02T10:01:00")]
+    with _told(store, index, said, facts, replies) as agent:
         asked = agent.turn("Comment s'appelle ma sœur ?", now="2026-03-02T10:02:00")
-    finally:
-        agent.close()
     assert asked.answer == "Ma sœur s'appelle Sophie."
     assert asked.trace.step("Controller").parsed["language"] is None
     assert asked.trace.step("Own name").parsed == {"left_out": ["- 2026-03-02: Je m'appelle Claire et j'habite à Lyon."]}
@@ -100,23 +111,12 @@ def test_the_persons_own_sentence_handed_back_is_asked_again_from_memory_in_the_
     """German, which no module knows: for a question never answered, the model hands back the last thing told, whole.
     Asked again from the Writer's English entries alone, without the person's sentences and the turns before; the
     model's second answer stands."""
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     moved = "Ich bin letzte Woche nach München umgezogen."
     facts = [["The user's name is Jonas", "The user lives in Hamburg"], ["The user moved to München last week"]]
     replies = ["Hallo Jonas!", "Schön!", moved, "Das weiß ich nicht."]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.turn("Ich heiße Jonas und wohne in Hamburg.", now="2026-11-20T10:00:00")
-        agent.turn(moved, now="2026-11-27T10:00:00")
-        assert agent.learning.wait(timeout=60)
+    said = [("Ich heiße Jonas und wohne in Hamburg.", "2026-11-20T10:00:00"), (moved, "2026-11-27T10:00:00")]
+    with _told(store, index, said, facts, replies) as agent:
         asked = agent.turn("Welche Blutgruppe habe ich?", now="2026-11-27T10:01:00")
-    finally:
-        agent.close()
     assert asked.answer == "Das weiß ich nicht."
     assert asked.trace.step("Handed back").parsed == {"handed_back": moved, "whose": "person"}
     assert [s.name for s in asked.trace.steps if s.llm_calls] == ["Responder", "Responder, again"]
@@ -129,23 +129,13 @@ def test_the_question_given_back_as_its_answer_is_asked_again_from_memory_in_the
     """Polish, which no module knows: the 0.5B model gave "Gdzie teraz pracuję?" back as its own answer (fourteenth,
     round 38). Asked again from the Writer's English entries, without the person's sentences and the turns before;
     the second answer stands."""
-    import json
-
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     question = "Gdzie teraz pracuję?"
     facts = [["The user works at Pixelmint"], ["The user started working at Nordkap"]]
     replies = ["Super!", "Gratulacje!", question, "Nordkap."]
-    llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
-    try:
-        agent.turn("Pracuję w Pixelmint jako tester.", now="2026-03-02T10:00:00")
-        agent.turn("Od poniedziałku pracuję w Nordkap!", now="2026-04-07T10:00:00")
-        assert agent.learning.wait(timeout=60)
+    said = [("Pracuję w Pixelmint jako tester.", "2026-03-02T10:00:00"),
+            ("Od poniedziałku pracuję w Nordkap!", "2026-04-07T10:00:00")]
+    with _told(store, index, said, facts, replies) as agent:
         asked = agent.turn(question, now="2026-04-08T10:00:00")
-    finally:
-        agent.close()
     assert asked.trace.step("Controller").parsed["language"] is None
     assert asked.answer == "Nordkap."
     assert asked.trace.step("Handed back").parsed == {"handed_back": question, "whose": "question"}
