@@ -1,8 +1,12 @@
 import json
 
+import pytest
+
 from dreaming_agent.context.window import current_window, fold_if_needed
 from dreaming_agent.prompts import PromptLibrary
+from dreaming_agent.pipeline.agent import AgentConfig
 from dreaming_agent.testing import ScriptedLLM
+from conftest import FLOW_CONFIG
 
 
 def _chat(store, turns):
@@ -37,3 +41,16 @@ def test_fold_sees_the_previous_summary_and_falls_back_to_the_persons_words(stor
     assert result.fell_back and "Earlier: the person moved to Porto." in llm.calls[0][1][-1]["content"]
     summary = current_window(store, "s1").summary
     assert summary.startswith("Earlier: the person moved to Porto.") and "Mi gata se llama Luna 0" in summary
+
+
+@pytest.mark.parametrize("fold_window", [True, False])
+def test_an_agent_folds_its_window_only_where_a_later_turn_reads_it(make_agent, store, fold_window):
+    # The bench asks each question in a fresh conversation, so it feeds without folding (a third of E's time).
+    llm = ScriptedLLM({"Summary": [json.dumps({"summary": "The person talked about turns."})] * 8})
+    agent = make_agent(llm, AgentConfig(writer=FLOW_CONFIG.writer, window_tokens=60, fold_window=fold_window))
+    for i in range(6):
+        agent.ingest(f"turn {i}: I walked " + "far and " * 12 + "home.", now=f"2026-03-02T10:0{i}:00")
+    assert agent.learning.wait(timeout=30)
+    assert llm.calls_for("ExtractedFacts") == 6  # the Writer ran on every message either way
+    assert (llm.calls_for("Summary") > 0) == fold_window
+    assert (current_window(store, agent.session).summary != "") == fold_window

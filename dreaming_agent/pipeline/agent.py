@@ -42,6 +42,7 @@ class AgentConfig:
     limits: BudgetLimits = BudgetLimits()
     reply_tokens: int = 200
     window_tokens: int = 1200  # verbatim tail kept before the oldest half is folded into the summary
+    fold_window: bool = True  # False where no later turn reads the window: the bench asks in fresh conversations
     writer: WriterSettings = WriterSettings()
     learn: bool = True  # run the background Writer after each user message
     dream_every_n_turns: int = 0
@@ -85,7 +86,8 @@ class Agent:
         store.kinds.use(kinds.for_embedder(embedder))  # what kind of thing each entry says, read from its vector
         self._turn_lock = threading.RLock()
         self.learning = Learning(store=store, index=index, llm=llm, embedder=embedder, prompts=self.prompts,
-                                 turn_lock=self._turn_lock, writer=config.writer, window_tokens=config.window_tokens,
+                                 turn_lock=self._turn_lock, writer=config.writer,
+                                 window_tokens=config.window_tokens if config.fold_window else None,
                                  dream_every_n_turns=config.dream_every_n_turns, seed=config.seed)
         self.memory = MemoryOps(store=store, index=index, llm=llm, embedder=embedder, prompts=self.prompts,
                                 learning=self.learning, turn_lock=self._turn_lock)

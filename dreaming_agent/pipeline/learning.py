@@ -18,7 +18,7 @@ class Learning:
     """The queue of what is learned from each stored user message, off the reply path."""
 
     def __init__(self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder, prompts: PromptLibrary,
-                 turn_lock: threading.RLock, writer: WriterSettings, window_tokens: int, dream_every_n_turns: int,
+                 turn_lock: threading.RLock, writer: WriterSettings, window_tokens: int | None, dream_every_n_turns: int,
                  seed: int):
         self.store, self.index, self.embedder, self.prompts = store, index, embedder, prompts
         self.llm = AfterTurns(llm, turn_lock)  # a reply never waits behind a backlog of Writer calls
@@ -103,8 +103,9 @@ class Learning:
                 self.store.set_writer_job(message_id, "failed", outcome.step.error if outcome.step else "unavailable")
                 return
             self.store.set_writer_job(message_id, "done")
-            fold_if_needed(self.store, self.llm, self.prompts, message.session,
-                           budget_tokens=self.window_tokens, today=message.created_at[:10])
+            if self.window_tokens is not None:  # None: no later turn reads this conversation's window
+                fold_if_needed(self.store, self.llm, self.prompts, message.session,
+                               budget_tokens=self.window_tokens, today=message.created_at[:10])
         except Exception as e:  # the worker thread must record every failure, never lose it silently
             self._record_failure(message_id, e)
 
