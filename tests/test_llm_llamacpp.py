@@ -1,6 +1,7 @@
 """LlamaCppLLM with the real embedded SmolLM2-135M GGUF: structured output, usage, tokenizer, missing files."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -180,3 +181,29 @@ def test_file_that_is_not_gguf_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError) as caught:
         LlamaCppLLM(str(bogus))
     assert str(bogus) in str(caught.value)
+
+
+TRICKY = {  # greedy's first choice is refused at some steps: the grammar must mask the vocabulary there
+    "type": "object",
+    "properties": {"colour": {"enum": ["zebra-7", "quartz"]}, "count": {"type": "integer", "minimum": 0}},
+    "required": ["colour", "count"],
+}
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("schema", [Pet.model_json_schema(), TRICKY], ids=["pet", "refused-choice"])
+def test_grammar_checked_after_greedy_decodes_what_the_full_grammar_does(schema):
+    # Checking only greedy's token and masking the vocabulary only when it is refused must change no output.
+    from llama_cpp import Llama
+
+    from dreaming_agent.llm.grammar_last import GrammarLastLlama
+
+    outputs = []
+    for cls in (Llama, GrammarLastLlama):
+        llama = cls(model_path=default_gguf_path(), n_ctx=512, n_threads=1, verbose=False)
+        result = llama.create_chat_completion(messages=PET_QUESTION, temperature=0.0, max_tokens=48,
+                                              response_format={"type": "json_object", "schema": schema})
+        outputs.append(result["choices"][0]["message"]["content"])
+        llama.close()
+    assert outputs[0] == outputs[1]
+    assert set(json.loads(outputs[1])) == set(schema["required"])

@@ -41,7 +41,7 @@ class LlamaCppLLM(LLM):
     structured_output = "JSON schema as a llama.cpp grammar"
 
     def __init__(self, gguf_path: str, n_ctx: int = 4096, threads: int | None = None):
-        from llama_cpp import Llama
+        from .grammar_last import GrammarLastLlama
 
         path = Path(gguf_path).expanduser()
         if not path.is_file():
@@ -53,7 +53,7 @@ class LlamaCppLLM(LLM):
         self._lock = threading.Lock()
         started = time.perf_counter()
         try:
-            self._llama = Llama(
+            self._llama = GrammarLastLlama(
                 model_path=self.path,
                 n_ctx=n_ctx,
                 n_threads=self.threads,
