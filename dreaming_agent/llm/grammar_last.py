@@ -35,9 +35,8 @@ class GrammarLast:
         self.sampler.iface, self.sampler.ctx = ctypes.pointer(self._iface), None
 
     def apply(self, cur_p: llama_cpp.llama_token_data_array) -> None:
-        chosen = llama_cpp.llama_token_data()
-        chosen.id, chosen.logit, chosen.p = (cur_p.data[cur_p.selected].id, cur_p.data[cur_p.selected].logit,
-                                             cur_p.data[cur_p.selected].p)
+        best = cur_p.data[cur_p.selected]
+        chosen = llama_cpp.llama_token_data(best.id, best.logit, best.p)  # a copy: the grammar may set it to -inf
         alone = llama_cpp.llama_token_data_array(ctypes.pointer(chosen), 1, 0, False)
         llama_cpp.llama_sampler_apply(self.grammar, ctypes.byref(alone))
         if math.isfinite(chosen.logit):

@@ -18,8 +18,8 @@ class Learning:
     """The queue of what is learned from each stored user message, off the reply path."""
 
     def __init__(self, *, store: Store, index: VectorIndex, llm: LLM, embedder: Embedder, prompts: PromptLibrary,
-                 turn_lock: threading.RLock, writer: WriterSettings, window_tokens: int | None, dream_every_n_turns: int,
-                 seed: int):
+                 turn_lock: threading.RLock, writer: WriterSettings, window_tokens: int | None,
+                 dream_every_n_turns: int, seed: int):
         self.store, self.index, self.embedder, self.prompts = store, index, embedder, prompts
         self.llm = AfterTurns(llm, turn_lock)  # a reply never waits behind a backlog of Writer calls
         self.writer, self.window_tokens, self.dream_every_n_turns, self.seed = (
