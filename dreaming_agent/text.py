@@ -77,6 +77,16 @@ def content_words(text: str) -> set[str]:
     return {w for w in words(normalize(text)) if len(w) > 3}
 
 
+def related(entry: str, sentences: list[str]) -> list[str]:
+    """Those of a message's `sentences` that share a content word with `entry`: the ones it was drawn from."""
+    return [s for s in sentences if content_words(_SPEAKER.sub("", s, count=1)) & content_words(entry)]
+
+
+# Who said a message, where it opens with the name (a conversation of two people): not a word the sentence shares
+# with an entry, or every entry about that speaker would quote their every opening remark.
+_SPEAKER = re.compile(r"^[A-Z][\w'’-]*: ")
+
+
 def split_sentences(text: str) -> list[str]:
     """Split a message into sentences; a message without punctuation is one sentence."""
     parts: list[str] = []

@@ -10,7 +10,7 @@ from .. import lang
 from ..lang import language
 from ..store import Store, attributes
 from ..store.records import Memory, Sentence
-from ..text import content_words, entities, split_sentences
+from ..text import content_words, entities, related, split_sentences
 from . import dates
 from .abstain import Relations
 from .retriever import Candidate, never_evidence
@@ -89,17 +89,8 @@ def stating(entry: str, message: str) -> str:
     """The sentences of `message` that share a word with `entry`, verbatim (the whole message when none do): an
     entry stands for one remark, so the rest of a long message would only lengthen the prompt."""
     sentences = split_sentences(message)
-    related = _related(entry, sentences)
-    return " ".join(related) if related and len(related) < len(sentences) else message
-
-
-def _related(entry: str, sentences: list[str]) -> list[str]:
-    return [s for s in sentences if content_words(_SPEAKER.sub("", s, count=1)) & content_words(entry)]
-
-
-# Who said a message, where it opens with the name (a conversation of two people): not a word the sentence shares
-# with an entry, or every entry about that speaker would quote their every opening remark.
-_SPEAKER = re.compile(r"^[A-Z][\w'’-]*: ")
+    quoted = related(entry, sentences)
+    return " ".join(quoted) if quoted and len(quoted) < len(sentences) else message
 
 
 def quotes(entry: Memory, sentence: Sentence) -> bool:
@@ -125,7 +116,7 @@ def adds_to(entry: Memory, shown: list[Candidate]) -> bool:
     said = {(c.sources[0].message_id, c.text) for c in shown if c.kind == "sentence" and c.sources}
     for source in entry.sources:
         sentences = split_sentences(source.text)
-        quoted = _related(entry.text, sentences) or sentences  # what `stating` quotes, sentence by sentence
+        quoted = related(entry.text, sentences) or sentences  # what `stating` quotes, sentence by sentence
         if any((source.message_id, s) not in said and not never_evidence(s, small_talk=False) for s in quoted):
             return True
     return False

@@ -86,6 +86,22 @@ class Kinds:
             return None
         return _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
 
+    def borne_out(self, kind: str, said: np.ndarray) -> bool:
+        """Whether the person's own sentences an entry was drawn from (`said`, their vectors, one a row) bear out
+        the kind its English was read as: False when each of them is clearly nearer (by the margin) a question of
+        no kind than every question of that kind. The Writer may give the person what was someone else's ("Moja
+        siostra jest pielęgniarką.", my sister is a nurse, stated "The user is a nurse", nearest an occupation); the
+        sentence itself answers "What's my mother's job?" sooner than "What is my job?", in any language the embedder
+        reads (in one it reads poorly, neither is clearly nearer). No sentence, or a kind no question asks after:
+        borne out."""
+        labels = np.array(self.asks_labels)
+        if self.asks_vectors is None or not len(said) or said.shape[-1] != self.asks_vectors.shape[1] \
+                or kind not in self.asks_labels:
+            return True
+        scores = said @ self.asks_vectors.T
+        of_kind, other = scores[:, labels == kind].max(axis=1), scores[:, labels == OTHER].max(axis=1)
+        return bool((other - of_kind < self.margin).any())
+
 
 def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float, margin: float) -> str | None:
     """The label of the best score, unless it is "other", below `minimum`, or within `margin` of an "other" one."""
@@ -146,10 +162,12 @@ def _rows(embedder: Embedder, texts: list[str], role: str) -> np.ndarray:
 
 class EntryKinds:
     """Each entry's kind, as `Store.kinds`: read from its vector by `examples` (set by the agent for its embedder),
-    once per text, so an edited entry is typed again."""
+    borne out by the sentences it was drawn from (`Kinds.borne_out`; an entry the person wrote has none), once per
+    text, so an edited entry is typed again."""
 
-    def __init__(self, query: Callable, vectors: Callable[[Iterable[int]], dict[int, np.ndarray]]):
-        self._query, self._vectors = query, vectors
+    def __init__(self, query: Callable, vectors: Callable[[Iterable[int]], dict[int, np.ndarray]],
+                 said: Callable[[dict[int, str]], dict[int, np.ndarray]]):
+        self._query, self._vectors, self._said = query, vectors, said
         self.examples: Kinds | None = None
         self._known: dict[int, tuple[str, str | None]] = {}  # entry id -> (its text, its kind)
         self._lock = threading.Lock()
@@ -169,7 +187,12 @@ class EntryKinds:
             known = self._known
             fresh = [i for i, text in rows if known.get(i, ("",))[0] != text]
             vectors = self._vectors(fresh) if fresh else {}
+            kinds = {i: self.examples.of(text, vectors[i]) for i, text in rows if i in vectors}
+            said = self._said({i: text for i, text in rows if kinds.get(i)})
             for i, text in rows:
-                if i in vectors:
-                    known[i] = (text, self.examples.of(text, vectors[i]))
+                if i in kinds:
+                    kind = kinds[i]
+                    if kind and i in said and not self.examples.borne_out(kind, said[i]):
+                        kind = None
+                    known[i] = (text, kind)
             return {i: known[i][1] for i, _ in rows if i in known and known[i][1]}

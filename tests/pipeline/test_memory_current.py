@@ -209,6 +209,31 @@ def test_a_pets_name_is_read_only_for_a_question_about_that_pet(store, index):
             "The user has a cat named Pimentón"]
 
 
+def test_a_kind_the_person_s_own_sentence_does_not_bear_out_is_not_read(store, index):
+    """The Writer may state as the person's what was someone else's, or read a value into a pastime: "I started
+    cello lessons last week." stated "The user started cello lessons", "Moja siostra jest pielęgniarką." ("my sister
+    is a nurse") stated "The user is a nurse". Both are nearest an occupation's example; the sentences they were drawn
+    from answer questions of no kind, so the entries hold none and the job the person said stays current. A sentence
+    that does say a job, in Polish too, bears its entry out."""
+    from dreaming_agent.store import attributes
+
+    with _told(store, index, [
+            ("I work as a pharmacist at the Royal Infirmary.", "2026-05-01T10:00:00",
+             ["The user works as a pharmacist"]),
+            ("I started cello lessons last week.", "2026-05-10T10:00:00", ["The user started cello lessons"]),
+            ("Moja siostra jest pielęgniarką.", "2026-05-12T10:00:00", ["The user is a nurse"]),
+            ("Od poniedziałku pracuję jako nauczycielka.", "2026-06-01T10:00:00", ["The user works as a teacher"])]):
+        entries = {m.text: m.id for m in store.memories()}
+        examples, vectors = store.kinds.examples, store.memory_vectors(status=None)
+        misread = ["The user started cello lessons", "The user is a nurse"]
+        assert [examples.of(text, vectors[entries[text]]) for text in misread] == ["occupation", "occupation"]
+        typed = store.kinds.typed()
+        assert [typed.get(entries[text]) for text in misread] == [None, None]
+        assert typed[entries["The user works as a pharmacist"]] == "occupation"
+        job = next(row for row in attributes.profile(store) if row.attribute == "occupation")
+        assert [h.value for h in job.now] == ["a teacher"] and [h.value for h in job.before] == ["a pharmacist"]
+
+
 def test_an_entry_is_typed_again_once_the_person_edits_it(store):
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
     from dreaming_agent.store import kinds
