@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import lang
 from ..embed.base import Embedder
+from ..text import related
 
 OTHER = "other"
 # How near an entry must be to its kind's example, and how much nearer than to anything "other", counted in the
@@ -165,9 +166,8 @@ class EntryKinds:
     borne out by the sentences it was drawn from (`Kinds.borne_out`; an entry the person wrote has none), once per
     text, so an edited entry is typed again."""
 
-    def __init__(self, query: Callable, vectors: Callable[[Iterable[int]], dict[int, np.ndarray]],
-                 said: Callable[[dict[int, str]], dict[int, np.ndarray]]):
-        self._query, self._vectors, self._said = query, vectors, said
+    def __init__(self, query: Callable, vectors: Callable[[Iterable[int]], dict[int, np.ndarray]]):
+        self._query, self._vectors = query, vectors
         self.examples: Kinds | None = None
         self._known: dict[int, tuple[str, str | None]] = {}  # entry id -> (its text, its kind)
         self._lock = threading.Lock()
@@ -188,7 +188,7 @@ class EntryKinds:
             fresh = [i for i, text in rows if known.get(i, ("",))[0] != text]
             vectors = self._vectors(fresh) if fresh else {}
             kinds = {i: self.examples.of(text, vectors[i]) for i, text in rows if i in vectors}
-            said = self._said({i: text for i, text in rows if kinds.get(i)})
+            said = self._drawn_from({i: text for i, text in rows if kinds.get(i)})
             for i, text in rows:
                 if i in kinds:
                     kind = kinds[i]
@@ -196,3 +196,26 @@ class EntryKinds:
                         kind = None
                     known[i] = (text, kind)
             return {i: known[i][1] for i, _ in rows if i in known and known[i][1]}
+
+    def _drawn_from(self, entries: dict[int, str]) -> dict[int, np.ndarray]:
+        """For entries (id -> text), the stored vectors of the sentences each was drawn from, one a row: those of its
+        source messages sharing a word with it (`text.related`; every one when none does). One with none is absent."""
+        found: dict[int, dict[int, list[tuple[str, bytes]]]] = {}  # entry -> message -> its sentences
+        ids = list(entries)
+        for start in range(0, len(ids), 900):
+            chunk = ids[start:start + 900]
+            for memory_id, message_id, text, blob in self._query(
+                    "SELECT ms.memory_id, s.message_id, s.text, s.embedding FROM memory_sources ms "
+                    "JOIN sentences s ON s.message_id = ms.message_id "
+                    f"WHERE s.embedding IS NOT NULL AND ms.memory_id IN ({','.join('?' * len(chunk))}) "
+                    "ORDER BY s.message_id, s.position", chunk):
+                found.setdefault(memory_id, {}).setdefault(message_id, []).append((text, blob))
+        out = {}
+        for memory_id, messages in found.items():
+            rows = []
+            for sentences in messages.values():
+                quoted = set(related(entries[memory_id], [text for text, _ in sentences]))
+                rows += [np.frombuffer(blob, dtype=np.float32)
+                         for text, blob in sentences if not quoted or text in quoted]
+            out[memory_id] = np.stack(rows)
+        return out

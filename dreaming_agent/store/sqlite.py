@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, NamedTuple
 import numpy as np
 
 from ..errors import InvalidInput, NotFound, StoreNotWritable
-from ..text import related, split_sentences
+from ..text import split_sentences
 from .dreams import DreamRecords
 from .migrations import migrate
 from .bookkeeping import Bookkeeping
@@ -64,7 +64,7 @@ class Store(Bookkeeping):
         self._depth = 0
         self.dreams = DreamRecords(self.transaction, self.query)
         # what kind of thing each entry says, read from its vector once the agent gives its embedder's examples
-        self.kinds = EntryKinds(self.query, lambda ids: self.memory_vectors(status=None, ids=ids), self.drawn_from)
+        self.kinds = EntryKinds(self.query, lambda ids: self.memory_vectors(status=None, ids=ids))
 
     # -- plumbing -------------------------------------------------------------------------------------
     @contextmanager
@@ -306,28 +306,6 @@ class Store(Bookkeeping):
         if not found:
             raise NotFound("memory", memory_id)
         return found[0]
-
-    def drawn_from(self, entries: dict[int, str]) -> dict[int, np.ndarray]:
-        """For entries (id -> text), the vectors of the sentences each was drawn from, one a row: those of its source
-        messages sharing a word with it (`text.related`; every one when none does). An entry with none is absent."""
-        found: dict[int, dict[int, list[tuple[str, bytes]]]] = {}  # entry -> message -> its sentences
-        ids = list(entries)
-        for start in range(0, len(ids), 900):
-            chunk = ids[start:start + 900]
-            for memory_id, message_id, text, blob in self.query(
-                    "SELECT ms.memory_id, s.message_id, s.text, s.embedding FROM memory_sources ms "
-                    "JOIN sentences s ON s.message_id = ms.message_id "
-                    f"WHERE s.embedding IS NOT NULL AND ms.memory_id IN ({','.join('?' * len(chunk))}) "
-                    "ORDER BY s.message_id, s.position", chunk):
-                found.setdefault(memory_id, {}).setdefault(message_id, []).append((text, blob))
-        out = {}
-        for memory_id, messages in found.items():
-            rows = []
-            for sentences in messages.values():
-                quoted = set(related(entries[memory_id], [text for text, _ in sentences]))
-                rows += [from_blob(blob) for text, blob in sentences if not quoted or text in quoted]
-            out[memory_id] = np.stack(rows)
-        return out
 
     def memory_vectors(self, *, status: str | None = "active", ids: Iterable[int] | None = None
                        ) -> dict[int, np.ndarray]:

@@ -12,7 +12,7 @@ ex = kinds.for_embedder(emb)
 for path in sys.argv[1:]:
     store = open_copy(path); store.kinds.use(ex)
     after = store.kinds.typed()
-    store.kinds._said = lambda e: {}
+    store.kinds._drawn_from = lambda e: {}
     store.kinds.use(ex); store.kinds._known = {}
     before = store.kinds.typed()
     text = {m.id: m.text for m in store.memories(status=None, ids=list(before))}
