@@ -143,15 +143,26 @@ UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 RELATIVE_DATES = {
     "two days ago": r"\b(?:the day before yesterday)\b",
     "in two days": r"\bthe day after tomorrow\b",
+    "today": r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b",
     "yesterday": r"\b(?:yesterday|last night)\b",
     "tomorrow": r"\btomorrow\b",
     "last week": r"\b(?:last week)\b",
     "next week": r"\b(?:next week)\b",
-    "last weekday": r"\blast ({day})\b",
+    "last weekday": r"\blast ({day})\b|\bsince ({day})\b",
     "next weekday": r"\bnext ({day})\b",
+    # a weekday said alone ("on Friday"), read by its sentence's `TENSE`; "every Friday", "on Fridays" say how often
+    "weekday": r"(?<!every )(?<!each )\b({day})\b(?!s\b)",
     "ago": r"\b{count} ({unit}) ago\b",
     # Not "in three days": it is as often how long something took ("in two weeks I lost 3 kilos").
     "from now": None,
+}
+# Whether a sentence tells of the past or of what is to come, for a weekday said alone: the one before the day it
+# was said, or the one after; a sentence that tells both or neither ("We move on Saturday") is left unread.
+TENSE = {
+    "past": (r"\b(?:was|were|had|did|went|got|came|took|made|met|saw|sold|bought|left|told|said|gave|tore|"
+             r"broke|ran|won|lost|found|began|brought|wrote|drove|flew|ate|fell|felt|spent|paid|sent|kept|heard|"
+             r"became|chose|\w+ed)\b"),
+    "future": r"\b(?:will|shall|won't|going to|gonna)\b|'ll\b|(?:'m|\bam|'re|\bare) \w+ing\b",
 }
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------

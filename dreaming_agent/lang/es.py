@@ -173,15 +173,22 @@ UNITS = {"dia": 1, "dias": 1, "día": 1, "días": 1, "semana": 7, "semanas": 7}
 RELATIVE_DATES = {
     "two days ago": r"\b(?:anteayer|antier|antes de ayer)\b",
     "in two days": r"\bpasado mañana\b",
+    "today": r"\b(?:hoy|esta mañana|esta tarde|esta noche)\b",
     "yesterday": r"\b(?:ayer|anoche)\b",
     # "mañana" is also "morning": only a "mañana" no article or "esta/cada/por" comes before means tomorrow.
     "tomorrow": r"(?<![\w])(?<!la )(?<!esta )(?<!cada )(?<!una )(?<!por )mañana\b(?! por la)",
     "last week": r"\b(?:la semana pasada)\b",
     "next week": r"\b(?:la semana que viene|la próxima semana|la proxima semana)\b",
-    "last weekday": r"\bel ({day}) pasado\b",
+    "last weekday": r"\bel ({day}) pasado\b|\bdesde el ({day})\b",
     "next weekday": r"\bel próximo ({day})\b|\bel proximo ({day})\b|\bel ({day}) que viene\b",
+    "weekday": r"\b(?:el|este) ({day})\b",  # "los viernes" says how often
     "ago": r"\bhace {count} ({unit})\b",
     "from now": r"\bdentro de {count} ({unit})\b",
+}
+TENSE = {
+    "past": (r"\b(?:fue|fui|fuimos|fueron|tuve|tuvo|tuvimos|hice|hizo|estuve|estuvo|dijo|vino|"
+             r"\w{3,}(?:é|ó|aste|aron|ieron))\b"),
+    "future": r"\b(?:voy|vas|va|vamos|van) a\b|\b\w{2,}(?:ré|rá|remos|rán)\b",
 }
 
 # -- grounding the Writer's facts (pipeline/grounding.py) ---------------------------------------------------------

@@ -21,37 +21,45 @@ _MONTHS = lang.each("MONTHS")
 _SPANS = lang.each("WEEK_AROUND")
 
 _WEEKDAYS = lang.merged("WEEKDAYS")
-_DAY = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_DAYS = {code: "|".join(sorted(days, key=len, reverse=True)) for code, days in lang.each("WEEKDAYS").items()}
 _COUNT = r"(\d+|[a-záéíóúñ]+)"
 _UNITS = lang.merged("UNITS")
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 
-# What an expression stands for: a day, or ("before"|"after", day) for a week said around a day; None when unreadable.
-Meaning = Callable[[re.Match, dt.date], "dt.date | tuple[str, dt.date] | None"]
-# Each kind of relative date, in the order they are read: "antes de ayer" is read before "ayer" and is not also it.
+# What an expression stands for, counted from the day it was said, read in language `code`: a day, or
+# ("before"|"after", day) for a week said around a day; None when unreadable.
+Meaning = Callable[[re.Match, dt.date, str], "dt.date | tuple[str, dt.date] | None"]
+# Each kind of relative date, in the order they are read: "antes de ayer" is read before "ayer" and is not also it,
+# "last Friday" before "Friday".
 _MEANINGS: dict[str, Meaning] = {
-    "two days ago": lambda m, d: d - _days(2),
-    "in two days": lambda m, d: d + _days(2),
-    "yesterday": lambda m, d: d - _days(1),
-    "tomorrow": lambda m, d: d + _days(1),
+    "two days ago": lambda m, d, code: d - _days(2),
+    "in two days": lambda m, d, code: d + _days(2),
+    "today": lambda m, d, code: d,
+    "yesterday": lambda m, d, code: d - _days(1),
+    "tomorrow": lambda m, d, code: d + _days(1),
     # A week is not a day: it is written as said, counted from the line's date ("the week before 8 February 2026").
-    "last week": lambda m, d: ("before", d),
-    "next week": lambda m, d: ("after", d),
-    "last weekday": lambda m, d: _weekday(m, d, -1),
-    "next weekday": lambda m, d: _weekday(m, d, +1),
-    "ago": lambda m, d: _count(m, d, -1),
-    "from now": lambda m, d: _count(m, d, +1),
+    "last week": lambda m, d, code: ("before", d),
+    "next week": lambda m, d, code: ("after", d),
+    "last weekday": lambda m, d, code: _weekday(m, d, -1),
+    "next weekday": lambda m, d, code: _weekday(m, d, +1),
+    "weekday": lambda m, d, code: _weekday_alone(m, d, code),
+    "ago": lambda m, d, code: _count(m, d, -1),
+    "from now": lambda m, d, code: _count(m, d, +1),
 }
-_RULES: list[tuple[re.Pattern, Meaning]] = [
-    (re.compile(rule.format(day=_DAY, count=_COUNT, unit=_UNIT), re.I), meaning)
-    for kind, meaning in _MEANINGS.items() for rules in lang.each("RELATIVE_DATES").values() if (rule := rules[kind])]
+_RULES: list[tuple[re.Pattern, Meaning, str]] = [
+    (re.compile(rule.format(day=_DAYS[code], count=_COUNT, unit=_UNIT), re.I), meaning, code)
+    for kind, meaning in _MEANINGS.items() for code, rules in lang.each("RELATIVE_DATES").items()
+    if (rule := rules[kind])]
+_TENSES = {code: {tense: re.compile(rule, re.I) for tense, rule in tenses.items()}
+           for code, tenses in lang.each("TENSE").items()}
 
 
 def resolve(text: str, said_on: str, code: str | None = None) -> str:
     """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `code`
-    (the text's own language when None)."""
+    (the text's own language when None); not "today", which the line's own date already says."""
     code = code or language(text)
-    for found in sorted(_found(text, said_on, code), key=lambda f: f.start, reverse=True):
+    spans = [f for f in _found(text, said_on, code) if f.day.isoformat() != said_on[:10]]
+    for found in sorted(spans, key=lambda f: f.start, reverse=True):
         text = f"{text[:found.end]} ({found.label}){text[found.end:]}"
     return text
 
@@ -80,11 +88,11 @@ def _found(text: str, said_on: str, code: str | None) -> list[Happened]:
     if code is None:
         return []  # no words of a known language to read it with, nor to write the date in
     spans: list[Happened] = []
-    for pattern, meaning in _RULES:
+    for pattern, meaning, read_in in _RULES:
         for m in pattern.finditer(text):
             if any(m.start() < f.end and f.start < m.end() for f in spans):
                 continue  # "antes de ayer" is not also "ayer"
-            value = meaning(m, day)
+            value = meaning(m, day, read_in)
             if value is None:
                 continue
             label = (f"{_SPANS[code][value[0]]} {written(value[1], code)}" if isinstance(value, tuple)
@@ -138,6 +146,16 @@ def _weekday(m: re.Match, day: dt.date, direction: int) -> dt.date:
     while candidate.weekday() != wanted:
         candidate += _days(step)
     return candidate
+
+
+def _weekday_alone(m: re.Match, day: dt.date, code: str) -> dt.date | None:
+    """A weekday said alone: the one before the day it was said when its sentence tells of the past ("I started on
+    Monday"), the one after when it tells of what is to come ("I'm flying out on Friday"); None when it tells both
+    or neither, as in "We move on Saturday" (`TENSE`)."""
+    tense = {name for name, rule in _TENSES[code].items() if rule.search(m.string)}
+    if len(tense) != 1:
+        return None
+    return _weekday(m, day, -1 if tense == {"past"} else +1)
 
 
 def _count(m: re.Match, day: dt.date, direction: int) -> dt.date | None:

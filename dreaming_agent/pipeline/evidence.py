@@ -58,17 +58,19 @@ class Evidence:
 
 
 def said_line(c: Candidate, mark: str = "", *, compact: bool = False, words_in: str | None = None,
-              resolve_dates: bool = False) -> str:
+              resolve_dates: bool = False, told: dates.Happened | None = None) -> str:
     """A verbatim sentence with its date; `words_in` a language ("en", "es"): the date written as people write it,
     in the language of the reply that may copy it ("- 8 May 2023: …"). With `resolve_dates`, the date after
     "yesterday", "last Monday"… too, and a sentence that says when it happened is dated at that day, the day it
     was told after it ("- 21 March 2026 (said 22 March 2026): … born yesterday (21 March 2026)"): asked when, a
-    small model gives the date a line opens with."""
+    small model gives the date a line opens with. `told`: when it happened as memory read it, for a sentence whose
+    own words code cannot read (`told_when`)."""
     text = dates.resolve(c.text, c.date, words_in) if resolve_dates else c.text
     day = dates.spoken(c.date, words_in) if words_in else c.date[:10]
-    if resolve_dates and (happened := dates.when(c.text, c.date, words_in)):
-        told = lang.of(words_in or language(c.text)).SAID_ON.format(day=day)
-        day = f"{happened.label} ({told})"
+    happened = (dates.when(c.text, c.date, words_in) or told) if resolve_dates else None
+    if happened and happened.day.isoformat() != c.date[:10]:
+        told_on = lang.of(words_in or language(c.text) or "en").SAID_ON.format(day=day)
+        day = f"{happened.label} ({told_on})"
     if compact:
         return f"- {day}: {text}{mark}"
     return f'- ({day}) the person said: "{text}"{mark}'
@@ -108,6 +110,31 @@ def happened(memory: Memory) -> tuple[dates.Happened, str] | None:
         if found := dates.when(text, said_on):
             return found, said_on
     return None
+
+
+def told_when(store: Store, shown: list[Candidate], words_in: str | None) -> dict[str, dates.Happened]:
+    """When what each sentence in a language no module knows tells happened, as an entry drawn from it says in the
+    Writer's English ("Ik ben zaterdag verhuisd." stated "The user moved on Saturday"), by sentence key: code reads
+    no date in that language, but the Writer translates its words. An entry stands for a sentence it shares a word
+    with, or for the only sentence of its message; dates written in `words_in` (English when None)."""
+    unread = [c for c in shown if c.kind == "sentence" and language(c.text) is None]
+    if not unread:
+        return {}
+    entries = [e for e in store.with_sources(store.memories_from_messages({c.record.message_id for c in unread}))
+               if e.status != "forgotten"]
+    found: dict[str, dates.Happened] = {}
+    for c in unread:
+        for entry in entries:
+            message = next((s.text for s in entry.sources if s.message_id == c.record.message_id), None)
+            if message is None:
+                continue
+            sentences = split_sentences(message)
+            if c.text not in (related(entry.text, sentences) or (sentences if len(sentences) == 1 else [])):
+                continue
+            if happened := dates.when(entry.text, c.date, words_in or "en"):
+                found[c.key] = happened
+                break
+    return found
 
 
 def adds_to(entry: Memory, shown: list[Candidate]) -> bool:

@@ -17,7 +17,7 @@ from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, replies, selector
 from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
-                       newer_values, quotes, replacements, said_line)
+                       newer_values, quotes, replacements, said_line, told_when)
 from .gather_config import GatherConfig
 from .plan import Plan
 from .retriever import Candidate, Search, never_evidence, search
@@ -227,11 +227,12 @@ class Gatherer:
 
     def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str]) -> list[str]:
         """Each sentence dated; for a question about time, the date in words in the question's language (the reply
-        copies it) and "yesterday" counted from it."""
+        copies it), "yesterday" counted from it, and a sentence code cannot read at the day its entry tells."""
         about_time = plan.route.temporal
         words_in = plan.language if about_time else None
-        return [said_line(c, marks.get(c.key, ""), compact=True, words_in=words_in, resolve_dates=about_time)
-                for c in shown]
+        told = told_when(self.store, shown, words_in) if about_time else {}
+        return [said_line(c, marks.get(c.key, ""), compact=True, words_in=words_in, resolve_dates=about_time,
+                          told=told.get(c.key)) for c in shown]
 
     def _within_share(self, floor: list[Candidate], sentences: list[Candidate], first: list[str] = ()) -> list[Candidate]:
         """The floor's sentences still shown, and the others while every line fits in the floor's tokens plus

@@ -1,6 +1,6 @@
 import pytest
 
-from dreaming_agent.pipeline.dates import resolve
+from dreaming_agent.pipeline.dates import resolve, when
 
 
 @pytest.mark.parametrize("said, on, expected", [
@@ -17,6 +17,15 @@ from dreaming_agent.pipeline.dates import resolve
     ("Classes start next week.", "2026-08-31", "next week (the week after 31 August 2026)."),
     ("La semana pasada empecé el bootcamp.", "2026-03-02", "La semana pasada (la semana anterior al 2 de marzo de 2026)"),
     ("Vuelvo dentro de 3 días.", "2026-05-01", "dentro de 3 días (4 de mayo de 2026)."),
+    # a weekday said alone, read by what its sentence tells of: the past, or what is to come (03-23 is a Monday)
+    ("The parcel arrived on Friday!", "2026-03-23", "on Friday (20 March 2026)!"),
+    ("I sprained my ankle on Wednesday.", "2026-03-23", "on Wednesday (18 March 2026)."),
+    ("Since Tuesday my title is team lead.", "2026-03-23", "Since Tuesday (17 March 2026) my"),
+    ("I'm driving to the coast on Friday.", "2026-03-23", "on Friday (27 March 2026)."),
+    ("We will sign the lease on Thursday.", "2026-03-23", "on Thursday (26 March 2026)."),
+    ("El sábado fui a la playa.", "2026-03-23", "El sábado (21 de marzo de 2026) fui"),
+    ("El jueves voy a firmar el contrato.", "2026-03-23", "El jueves (26 de marzo de 2026) voy"),
+    ("Desde el lunes soy vegana.", "2026-03-25", "Desde el lunes (23 de marzo de 2026) soy"),
 ])
 def test_a_relative_date_gets_the_date_it_stands_for(said, on, expected):
     assert expected in resolve(said, on)
@@ -31,6 +40,28 @@ def test_a_relative_date_gets_the_date_it_stands_for(said, on, expected):
 ])
 def test_what_is_not_a_relative_date_is_left_alone(said):
     assert resolve(said, "2026-03-29") == said
+
+
+@pytest.mark.parametrize("said", [
+    "We move on Saturday, the flat is ready.",  # tells neither the past nor what is to come: no guess
+    "I go climbing every Thursday.",  # how often, not when
+    "I go climbing on Thursdays.",
+    "Los viernes juego al pádel.",
+    "I was nervous, but I will call them on Monday.",  # tells both
+])
+def test_a_weekday_said_alone_is_read_only_where_its_sentence_tells_which(said):
+    assert resolve(said, "2026-03-23") == said and when(said, "2026-03-23") is None
+
+
+@pytest.mark.parametrize("said, code, label", [
+    ("Sold my old car today!", "en", "29 March 2026"),
+    ("Hoy he firmado el contrato.", "es", "29 de marzo de 2026"),
+    ("The user handed in the notice this morning", "en", "29 March 2026"),
+])
+def test_today_is_the_day_it_was_said_though_the_line_is_not_rewritten(said, code, label):
+    found = when(said, "2026-03-29T10:00:00", code)
+    assert found is not None and found.label == label
+    assert resolve(said, "2026-03-29T10:00:00") == said  # the line's own date already says it
 
 
 def test_a_line_with_an_unreadable_date_is_left_alone():

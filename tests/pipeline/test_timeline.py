@@ -34,3 +34,24 @@ def test_a_forgotten_entry_leaves_the_timeline(store):
     assert [e.memory_id for e in timeline(store)] == [adopted]
     store.delete_memory(adopted)
     assert timeline(store) == []
+
+
+def test_asked_when_a_sentence_code_cannot_read_is_dated_at_the_day_its_entry_tells(make_agent, store):
+    """Dutch is no language a module knows: "zaterdag" is read through the Writer's English entry, which only memory
+    has. Without the entry the line keeps the day it was said (no guess); the same message with no entry, or an
+    entry sharing no word with the sentence, dates nothing."""
+    from dreaming_agent.pipeline.agent import AgentConfig
+    from dreaming_agent.testing import ScriptedLLM
+
+    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    said = "Ik ben zaterdag eindelijk naar Utrecht verhuisd. De buren zijn heel aardig."
+    message = agent.ingest(said, now="2026-03-24T10:00:00", learn=False)  # a Tuesday
+    question = "When did I move to Utrecht?"
+    assert "- 24 March 2026: Ik ben zaterdag" in agent.ask(question).prompt_text
+    store.add_memory("The user's neighbours are very kind", source_message_ids=[message.id],
+                     created_at=message.created_at)
+    store.add_memory("The user moved to Utrecht on Saturday", source_message_ids=[message.id],
+                     created_at=message.created_at)
+    prompt = agent.ask(question).prompt_text
+    assert "- 21 March 2026 (said 24 March 2026): Ik ben zaterdag" in prompt
+    assert "- 24 March 2026: De buren" in prompt  # the other sentence is not the move's
