@@ -203,7 +203,8 @@ class NoDay(Check):
     counted it (`dates.when`). Shown the line "- 4 April 2026 (said 7 April 2026): Last Saturday (4 April 2026) I
     drove…", the 0.5B model answers "You drove up to Caraquet…" and leaves the day out, asked again too. The line
     restated is the one sharing most of the answer's words (at least half); only a line that opened with that day
-    adds it (not naive RAG's, dated the day it was said)."""
+    adds it (not naive RAG's, dated the day it was said), the day read in the line's words or its entry's
+    (`Evidence.told`)."""
 
     name = "No day"
 
@@ -221,7 +222,8 @@ class NoDay(Check):
         if index is None or 2 * shared(index) < len(said):
             return KEEP
         restated = draft.evidence.shown[index]
-        happened = dates.when(restated.text, restated.date, context.plan.language)
+        happened = (dates.when(restated.text, restated.date, context.plan.language)
+                    or draft.evidence.told.get(restated.key))
         if happened is None or not draft.evidence.lines[index].startswith(f"- {happened.label}"):
             return KEEP  # the line did not show that day (naive RAG's lines show the day it was said)
         return replaced(f"{answer} ({happened.label})", note=Step(

@@ -39,6 +39,7 @@ class Evidence:
     # for a question about now, the names and numbers of the values asked after: held now, and held only before
     values_now: tuple[str, ...] = ()
     values_before: tuple[str, ...] = ()
+    told: dict[str, dates.Happened] = field(default_factory=dict)  # asked when: what entries tell, by sentence key
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier

@@ -15,7 +15,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
-from . import abstain, controller, replies, selector
+from . import abstain, controller, dates, replies, selector
 from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
                        newer_values, quotes, replacements, said_line, told_when)
 from .gather_config import GatherConfig
@@ -127,7 +127,8 @@ class Gatherer:
         shown = in_date_order(chosen.sentences)
         decided = chosen.decided(found, known, shown)
         steps.append(Step("Selector", _ms(t0), chosen.describe(decided), parsed=decided))
-        lines = self._lines(plan, shown, chosen.marks)
+        told = told_when(self.store, shown, plan.language) if route.temporal else {}
+        lines = self._lines(plan, shown, chosen.marks, told)
         if route.question:  # asked what the assistant itself said: its earlier replies come first
             said = replies.if_asked(self.store, self.embedder, plan.text,
                                     words_in=plan.language if route.temporal else None)
@@ -140,7 +141,7 @@ class Gatherer:
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown),
-                        values_now=chosen.asked.now, values_before=chosen.asked.before)
+                        values_now=chosen.asked.now, values_before=chosen.asked.before, told=told)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
@@ -225,12 +226,12 @@ class Gatherer:
             older.update((key, "") for key in changes.successors)  # its successor is shown instead
         return older
 
-    def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str]) -> list[str]:
+    def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str],
+               told: dict[str, dates.Happened]) -> list[str]:
         """Each sentence dated; for a question about time, the date in words in the question's language (the reply
         copies it), "yesterday" counted from it, and a sentence code cannot read at the day its entry tells."""
         about_time = plan.route.temporal
         words_in = plan.language if about_time else None
-        told = told_when(self.store, shown, words_in) if about_time else {}
         return [said_line(c, marks.get(c.key, ""), compact=True, words_in=words_in, resolve_dates=about_time,
                           told=told.get(c.key)) for c in shown]
 

@@ -38,20 +38,22 @@ def test_a_forgotten_entry_leaves_the_timeline(store):
 
 def test_asked_when_a_sentence_code_cannot_read_is_dated_at_the_day_its_entry_tells(make_agent, store):
     """Dutch is no language a module knows: "zaterdag" is read through the Writer's English entry, which only memory
-    has. Without the entry the line keeps the day it was said (no guess); the same message with no entry, or an
-    entry sharing no word with the sentence, dates nothing."""
+    has. Without the entry the line keeps the day it was said (no guess); an entry sharing no word with a sentence
+    of its message dates nothing."""
     from dreaming_agent.pipeline.agent import AgentConfig
     from dreaming_agent.testing import ScriptedLLM
 
-    agent = make_agent(ScriptedLLM(), AgentConfig(learn=False))
+    agent = make_agent(ScriptedLLM(defaults={"text": "You moved to Utrecht."}), AgentConfig(learn=False))
     said = "Ik ben zaterdag eindelijk naar Utrecht verhuisd. De buren zijn heel aardig."
     message = agent.ingest(said, now="2026-03-24T10:00:00", learn=False)  # a Tuesday
     question = "When did I move to Utrecht?"
-    assert "- 24 March 2026: Ik ben zaterdag" in agent.ask(question).prompt_text
+    before = agent.ask(question)
+    assert "- 24 March 2026: Ik ben zaterdag" in before.prompt_text and before.answer == "You moved to Utrecht."
     store.add_memory("The user's neighbours are very kind", source_message_ids=[message.id],
                      created_at=message.created_at)
     store.add_memory("The user moved to Utrecht on Saturday", source_message_ids=[message.id],
                      created_at=message.created_at)
-    prompt = agent.ask(question).prompt_text
-    assert "- 21 March 2026 (said 24 March 2026): Ik ben zaterdag" in prompt
-    assert "- 24 March 2026: De buren" in prompt  # the other sentence is not the move's
+    after = agent.ask(question)
+    assert "- 21 March 2026 (said 24 March 2026): Ik ben zaterdag" in after.prompt_text
+    assert "- 24 March 2026: De buren" in after.prompt_text  # the other sentence is not the move's
+    assert after.answer == "You moved to Utrecht. (21 March 2026)"  # the answer restating the line gets its day
