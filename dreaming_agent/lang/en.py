@@ -159,9 +159,11 @@ RELATIVE_DATES = {
 # Whether a sentence tells of the past or of what is to come, for a weekday said alone: the one before the day it
 # was said, or the one after; a sentence that tells both or neither ("We move on Saturday") is left unread.
 TENSE = {
+    # "-ed" as a verb's past, not "need" or "speed", nor a feeling ("I'm so excited about Friday")
     "past": (r"\b(?:was|were|had|did|went|got|came|took|made|met|saw|sold|bought|left|told|said|gave|tore|"
              r"broke|ran|won|lost|found|began|brought|wrote|drove|flew|ate|fell|felt|spent|paid|sent|kept|heard|"
-             r"became|chose|\w+ed)\b"),
+             r"became|chose)\b|(?<!'m )(?<!\bam )(?<!'re )(?<!\bare )(?<!\bis )(?<!\bso )(?<!\bvery )(?<!\breally )"
+             r"\b\w{2,}[^e\W]ed\b"),
     "future": r"\b(?:will|shall|won't|going to|gonna)\b|'ll\b|(?:'m|\bam|'re|\bare) \w+ing\b",
 }
 

@@ -48,6 +48,8 @@ def test_what_is_not_a_relative_date_is_left_alone(said):
     "I go climbing on Thursdays.",
     "Los viernes juego al pádel.",
     "I was nervous, but I will call them on Monday.",  # tells both
+    "I'm so excited about the concert on Friday!",  # a feeling, not a past
+    "I need to call the landlord on Monday.",
 ])
 def test_a_weekday_said_alone_is_read_only_where_its_sentence_tells_which(said):
     assert resolve(said, "2026-03-23") == said and when(said, "2026-03-23") is None
