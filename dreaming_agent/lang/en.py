@@ -157,7 +157,7 @@ RELATIVE_DATES = {
     "from now": None,
 }
 # Whether a sentence tells of the past or of what is to come, for a weekday said alone: the one before the day it
-# was said, or the one after; a sentence that tells both or neither ("We move on Saturday") is left unread.
+# was said, or the one after; a sentence that tells both or neither ("We fly out on Saturday") is left unread.
 TENSE = {
     # "-ed" as a verb's past, not "need" or "speed", nor a feeling ("I'm so excited about Friday")
     "past": (r"\b(?:was|were|had|did|went|got|came|took|made|met|saw|sold|bought|left|told|said|gave|tore|"

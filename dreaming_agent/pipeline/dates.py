@@ -151,7 +151,7 @@ def _weekday(m: re.Match, day: dt.date, direction: int) -> dt.date:
 def _weekday_alone(m: re.Match, day: dt.date, code: str) -> dt.date | None:
     """A weekday said alone: the one before the day it was said when its sentence tells of the past ("I started on
     Monday"), the one after when it tells of what is to come ("I'm flying out on Friday"); None when it tells both
-    or neither, as in "We move on Saturday" (`TENSE`)."""
+    or neither, as in "We fly out on Saturday" (`TENSE`)."""
     tense = {name for name, rule in _TENSES[code].items() if rule.search(m.string)}
     if len(tense) != 1:
         return None
