@@ -61,7 +61,9 @@ class Kinds:
         thing whose question ("What is my dog's name?") is nearest to it, of the things memory holds and the ones
         often asked of (`ASKS_THING`): "Wie heißt meine Katze?" reads the cat's name, and with no cat's name held,
         none (a pet's name whose entry names no pet included: "¿Cómo se llama mi perro?" reads no cat); the question
-        of the kind's generic thing ("pet") reads every one. Any other kind: every key."""
+        of the kind's generic thing ("pet") reads every one. A thing held under another word than the usual ones ("pup",
+        "kitty", a breed) is read for the usual thing its question is nearest to, or that thing's counterpart. Any
+        other kind: every key."""
         by_thing = {key_.partition(":")[2]: key_ for key_ in keys}
         kind = keys[0].partition(":")[0] if keys else ""
         asked = lang.of("en").ASKS_THING.get(kind)
@@ -76,9 +78,17 @@ class Kinds:
                 vectors = _rows(self.embedder, [template.format(thing=t) for t in missing], "query")
                 self._things.update(zip(missing, vectors))
             scores = [float(self._things[t] @ question) for t in things]
-        nearest = things[int(np.argmax(scores))]
-        # the question of the kind's generic thing reads every one; a value of no thing named, only that question
-        return keys if nearest == generic else [by_thing[nearest]] if nearest in by_thing else []
+            nearest = things[int(np.argmax(scores))]
+            if nearest == generic:  # the question of the kind's generic thing reads every one
+                return keys
+            if nearest in by_thing:
+                return [by_thing[nearest]]
+            # A thing memory holds under another word ("The user's pup is called Poutine", asked "What's my dog's
+            # name?"): the one it stands for is the usual thing nearest to it, and the question reads it when
+            # that is the thing asked after or its one counterpart (dog and puppy, cat and kitten).
+            others = [t for t in usual.split() if t != generic]
+            asked_for = {nearest, _counterpart(nearest, others, self._things)}
+            return [k for t, k in by_thing.items() if t and _nearest_of(t, others, self._things) in asked_for]
 
     def of(self, text: str, vector: np.ndarray | None) -> str | None:
         """The kind of the example nearest to an entry about the person; None when that is "other", no example is
@@ -102,6 +112,18 @@ class Kinds:
         scores = said @ self.asks_vectors.T
         of_kind, other = scores[:, labels == kind].max(axis=1), scores[:, labels == OTHER].max(axis=1)
         return bool((other - of_kind < self.margin).any())
+
+
+def _nearest_of(thing: str, others: list[str], vectors: dict[str, np.ndarray]) -> str:
+    """Of `others`, the thing whose question is nearest to `thing`'s (`vectors`: each thing's question, embedded)."""
+    candidates = [t for t in others if t != thing]
+    return max(candidates, key=lambda t: float(vectors[t] @ vectors[thing]))
+
+
+def _counterpart(thing: str, others: list[str], vectors: dict[str, np.ndarray]) -> str:
+    """The thing that is nearest to `thing` while `thing` is nearest to it (a dog and a puppy), else `thing`."""
+    near = _nearest_of(thing, others, vectors)
+    return near if _nearest_of(near, others, vectors) == thing else thing
 
 
 def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float, margin: float) -> str | None:

@@ -209,6 +209,23 @@ def test_a_pets_name_is_read_only_for_a_question_about_that_pet(store, index):
             "The user has a cat named Pimentón"]
 
 
+def test_a_pet_held_under_another_word_is_read_for_the_question_of_the_animal_it_is(store, index):
+    """The Writer keeps the person's own word for a pet ("The user's pup is called Nube"): the dog's question reads it,
+    by the embedder (the pup's question is nearest the puppy's, the puppy's counterpart the dog), with no list of
+    words for a dog; the cat's question does not."""
+    from dreaming_agent.store import kinds
+
+    assert kinds.key("pet name", "The user's pup is called Nube") == "pet name:pup"
+    with _told(store, index, [
+            ("Update on the pup: he's officially called Nube now.", "2026-03-02T10:00:00",
+             ["The user's pup is called Nube"])]) as agent:
+        agent.new_conversation()
+        current = lambda q: agent.ask(q, now="2026-06-08").trace.step("Selector").parsed["current"]  # noqa: E731
+        assert [row.split(" (since ")[0] for row in current("What's my dog's name?")] == [
+            "The user's pup is called Nube"]
+        assert current("What's my cat's name?") == []
+
+
 def test_a_kind_the_person_s_own_sentence_does_not_bear_out_is_not_read(store, index):
     """The Writer may state as the person's what was someone else's, or read a value into a pastime: "I started
     cello lessons last week." stated "The user started cello lessons", "Moja siostra jest pielęgniarką." ("my sister
