@@ -93,6 +93,15 @@ def language(text: str) -> str | None:
     return next((code for code in leaders if any(c in text for c in of(code).ACCENTS)), leaders[0] if leaders else None)
 
 
+def elsewhere(text: str) -> bool:
+    """Whether `text` is in a language no module knows, by its words or the identifier ("Am Samstag bin ich nach
+    Leipzig umgezogen!"): not merely a text that tells none ("Pepper!", "Ok")."""
+    if _marked(text):
+        return False
+    said = _unnamed_words(text)
+    return _foreign(said) or _elsewhere(text, said)
+
+
 def _unnamed_words(text: str) -> list[str]:
     """Its words, lower-cased, without the capitalised ones inside a sentence (names say nothing of a language)."""
     said = []

@@ -13,6 +13,10 @@ from ..lang import language, said_in
 from .abstain import Check
 
 PLAIN = lang.each("ACKNOWLEDGED")
+# An acknowledgement in no language, for a message in one no module knows: the model's reply in English or Spanish to
+# "Große Neuigkeit: am Samstag bin ich nach Leipzig umgezogen!" was "Thank you for sharing your message. I'm glad you
+# found it interesting." (the default model, met as a new user); no acknowledgement in German is known here.
+ANY_LANGUAGE = "✓"
 
 # What the 0.5B default model says to "I'm allergic to penicillin." and the like: nothing was asked of it.
 _REFUSALS = tuple(normalize(p) for p in lang.phrases("REFUSALS"))
@@ -27,10 +31,17 @@ _SECOND_PERSON = lang.words("SECOND_PERSON")
 
 def check(reply: str, message: str) -> Check:
     """Keep the model's acknowledgement unless it refuses, knows nothing, echoes its instruction, or speaks the
-    person's sentence as its own; in a language this does not know, keep it: no plain acknowledgement is in it."""
-    if language(message) is None:
-        return Check(reply, False, "the message is in a language this does not know: the model's reply stands")
+    person's sentence as its own. In a language this does not know, keep it unless it is in one this does know (an
+    acknowledgement in no language instead): what the model says in the person's own language stands."""
     folded = normalize(reply).replace("’", "'")
+    if language(message) is None:
+        if lang.elsewhere(message) and said_in(reply):
+            return Check(ANY_LANGUAGE, True, "the message is in a language this does not know and the reply in "
+                         "another; replaced by an acknowledgement in no language")
+        if lang.elsewhere(message) and _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
+            return Check(ANY_LANGUAGE, True, "the reply repeated the person's own words as its own; replaced by an "
+                         "acknowledgement in no language")
+        return Check(reply, False, "the message is in a language this does not know: the model's reply stands")
     if any(phrase in folded for phrase in _REFUSALS):
         return Check(PLAIN[language(message)], True,
                      "the reply refused or said it knew nothing, where the person only told something; "
@@ -114,7 +125,8 @@ def without_copied(reply: str) -> str:
 
 
 # Each plain acknowledgement as the model copies it, with or without its full stop, longest first.
-_COPIED = tuple(sorted({form.casefold() for plain in PLAIN.values() for form in (plain, plain.rstrip("."))},
+_COPIED = tuple(sorted({form.casefold() for plain in (*PLAIN.values(), ANY_LANGUAGE)
+                        for form in (plain, plain.rstrip("."))},
                        key=len, reverse=True))
 
 

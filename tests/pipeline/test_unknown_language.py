@@ -25,7 +25,7 @@ def _told(store, index, said: list[tuple[str, str]], facts: list[list[str]], rep
 
 
 def test_a_french_conversation_gets_the_models_own_answers(make_agent):
-    replies = ["I'm sorry, but I can't assist with that.",  # replaced by "Got it…" for an English statement
+    replies = ["Merci Claire, c'est noté !",  # the model's acknowledgement in the person's language
                "Je m'appelle Claire.",  # the person's own introduction, given as the sister's name
                "No lo sé."]  # a refusal in another known language, rewritten for an English or Spanish question
     agent = make_agent(ScriptedLLM({"text": replies}), AgentConfig(learn=False))
@@ -41,6 +41,31 @@ def test_a_french_conversation_gets_the_models_own_answers(make_agent):
     for result in (asked, never_told):
         names = {s.name for s in result.trace.steps}
         assert not {"Abstention", "Voice", "Own name", "Another's name", "Acknowledgement copied"} & names
+
+
+def test_a_statement_answered_in_a_language_this_knows_gets_an_acknowledgement_in_none(make_agent):
+    """The default model answered "Große Neuigkeit: am Samstag bin ich nach Leipzig umgezogen!" with "Thank you for
+    sharing your message. I'm glad you found it interesting." (met as a new user): a reply in English to a message in
+    a language no module knows becomes an acknowledgement in no language, streamed or not; copied from the window as
+    the next question's answer, that question is asked again without it. A message that tells no language ("Pepper!")
+    keeps the model's reply."""
+    from dreaming_agent.pipeline import acknowledge
+
+    replies = ["Thank you for sharing your message. I'm glad you found it interesting.",
+               "✓", "In Leipzig.",  # the window's acknowledgement copied as an answer, then asked again without it
+               "What a lovely name!"]
+    agent = make_agent(ScriptedLLM({"text": replies}), AgentConfig(learn=False))
+    shown: list[str | None] = []
+    told = agent.turn("Große Neuigkeit: am Samstag bin ich nach Leipzig umgezogen!", now="2026-03-02",
+                      on_text=lambda mode, piece: shown.append(piece))
+    assert told.answer == acknowledge.ANY_LANGUAGE
+    assert told.trace.step("Acknowledgement").parsed == {"replaced": True}
+    assert not any(piece and "glad" in piece for piece in shown)  # never shown, not even for a moment
+    asked = agent.turn("Wo wohne ich jetzt?", now="2026-03-02")
+    assert asked.answer == "In Leipzig."
+    assert asked.trace.step("Acknowledgement copied").parsed == {"asked_again": True}
+    named = agent.turn("Pepper!", now="2026-03-02")
+    assert named.answer == "What a lovely name!"
 
 
 def test_an_english_statement_still_gets_its_refusal_replaced(make_agent):
@@ -145,13 +170,13 @@ def test_the_question_given_back_as_its_answer_is_asked_again_from_memory_in_the
 
 
 def test_an_earlier_reply_handed_back_is_asked_again_without_the_turns_before(make_agent):
-    refusal = "I'm sorry, but I don't have any information about Lena."
-    agent = make_agent(ScriptedLLM({"text": [refusal, refusal, "Lena."]}), AgentConfig(learn=False))
+    earlier = "Schön, dass du mir von deiner Schwester erzählst!"
+    agent = make_agent(ScriptedLLM({"text": [earlier, earlier, "Lena."]}), AgentConfig(learn=False))
     agent.turn("Meine Schwester heißt Lena.", now="2026-11-27")
     asked = agent.turn("Wie heißt meine Schwester?", now="2026-11-27")
     assert asked.answer == "Lena."
-    assert asked.trace.step("Handed back").parsed == {"handed_back": refusal, "whose": "assistant"}
-    assert "Meine Schwester heißt Lena." in asked.prompt_text and refusal not in asked.prompt_text
+    assert asked.trace.step("Handed back").parsed == {"handed_back": earlier, "whose": "assistant"}
+    assert "Meine Schwester heißt Lena." in asked.prompt_text and earlier not in asked.prompt_text
 
 
 def test_part_of_a_sentence_or_a_known_language_is_not_handed_back(make_agent):

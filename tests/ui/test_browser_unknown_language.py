@@ -1,5 +1,6 @@
 """A French and a German conversation with the app's default model (the 0.5B one), in a real headless Chromium:
-in a language no module knows, no reply is one the code writes, no answer hands back the person's own words for
+in a language no module knows, no reply is one the code writes in a language it knows, a statement's reply is the
+model's in no language the code knows or an acknowledgement in none, no answer hands back the person's own words for
 another question, the sister's name comes back, and each turn's trace says the Controller read no known language.
 
 A few minutes on one thread; each conversation's replies and trace steps are kept in test-artifacts/."""
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from dreaming_agent import lang
+from dreaming_agent.pipeline import acknowledge
 from dreaming_agent.ui.render import MODE_LABELS
 
 from .conftest import desktop_tab, needs_chromium
@@ -91,6 +93,8 @@ def test_a_conversation_in_an_unknown_language_gets_the_models_own_answers(defau
         assert controller["parsed"]["language"] is None, turn
         assert turn["reply"] not in CANNED and "no lo sé" not in turn["reply"].lower(), turn
         assert not turn["reply"].startswith("⚠️"), turn  # the model answered
+    for turn in turns[:len(conversation.told)]:  # "Thank you for sharing your message" is never shown
+        assert turn["reply"] == acknowledge.ANY_LANGUAGE or lang.said_in(turn["reply"]) is None, turn
     introduction = conversation.told[0]
     answered, never_told = turns[len(conversation.told):]
     assert conversation.sister in answered["reply"] and not handed_back(answered["reply"], introduction), answered
