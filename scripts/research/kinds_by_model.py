@@ -1,37 +1,69 @@
-"""Probe (round 43): the model asked yes or no whether an entry tells the kind its nearest example has (entries typed
-loosely: floor 1.2 spreads, no margin). `python scripts/research/kinds_by_model.py q`; prints precision and recall."""
-import sys, json, re, time, numpy as np
-sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[2]))
-from dreaming_agent.settings import Settings
-from dreaming_agent.wiring import build_embedder, build_llm
-from dreaming_agent.store import kinds as K
-from dreaming_agent.text import proper_nouns
-emb = build_embedder(Settings.load({})); k = K.for_embedder(emb); llm = build_llm(Settings())
-labels = np.array(k.labels); spread = k.margin / K.MARGIN_SPREADS; mean = k.floor - K.FLOOR_SPREADS * spread
-OF = re.compile(r"^\W*(?:the\s+)?user\b", re.I)
+"""Probe (round 43): does the model confirm an entry's kind? Entries typed loosely by their nearest example (floor 1.2
+spreads, no margin), then the model asked with the grammar: `yesno`, whether the entry tells that kind ("where the
+user lives now"); `choice`, which of the seven kinds or "none" it tells, kept when it agrees. Scored on round 37's
+labels and on the eighteenth scenario's: `python scripts/research/kinds_by_model.py yesno|choice`."""
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from dreaming_agent.settings import Settings  # noqa: E402
+from dreaming_agent.store import kinds as K  # noqa: E402
+from dreaming_agent.text import proper_nouns  # noqa: E402
+from dreaming_agent.wiring import build_embedder, build_llm  # noqa: E402
+
 DESC = {"home": "the town or city where the user lives now", "workplace": "the company or organisation the user works for now",
         "occupation": "the user's job or profession now", "partner": "who the user's romantic partner is",
         "diet": "what diet the user follows now", "vehicle": "which car or vehicle the user owns now",
         "pet name": "the name of the user's pet"}
-SCHEMA = {"type": "object", "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}}, "required": ["answer"]}
-variant = sys.argv[1]
-for name, path in [("r37", "docs/results/round37/kinds-labels.json"), ("e18", "docs/results/round43/kinds/eighteenth-labels.json")]:
-    L = json.load(open(path))["labels"]
-    V = np.asarray(emb.embed_batch([x["text"] for x in L], role="passage")); S = V @ k.vectors.T
-    said = right = asked = 0; base_s = base_r = 0; t0 = time.time()
-    for x, s in zip(L, S):
-        if not OF.search(x["text"]): continue
-        kind = labels[int(np.argmax(np.where(labels == "other", -9, s)))]
-        if s[labels == kind].max() < mean + 1.2 * spread: continue
-        if kind in K.NAMED and not proper_nouns(x["text"]): continue
-        base_s += 1; base_r += kind == x["kind"]
-        if variant == "q":
-            msgs = [{"role": "system", "content": "You check one statement. Reply with JSON only."},
-                    {"role": "user", "content": f"Statement: \"{x['text']}\"\nDoes this statement tell {DESC[kind]}? Answer yes or no."}]
-        else:
-            msgs = [{"role": "user", "content": f"Statement: \"{x['text']}\"\nQuestion: does the statement say {DESC[kind]}?\nReply {{\"answer\": \"yes\"}} or {{\"answer\": \"no\"}}."}]
-        r = llm.complete(msgs, schema=SCHEMA, max_tokens=12); asked += 1
-        yes = '"yes"' in r.text
-        if yes: said += 1; right += kind == x["kind"]
-    lab = sum(x["kind"] != "none" for x in L)
-    print(f"{name}: loose typing P {base_r}/{base_s} ; with model yes: P {right}/{said} R {right}/{lab} ({asked} asked, {time.time()-t0:.0f}s)", flush=True)
+OF_THE_USER = re.compile(r"^\W*(?:the\s+)?user\b", re.I)
+LABELS = [("r37", "docs/results/round37/kinds-labels.json"), ("e18", "docs/results/round43/kinds/eighteenth-labels.json")]
+
+
+def confirmed(llm, text: str, kind: str, variant: str) -> bool:
+    if variant == "yesno":
+        schema = {"type": "object", "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
+                  "required": ["answer"]}
+        asked = f"Statement: \"{text}\"\nDoes this statement tell {DESC[kind]}? Answer yes or no."
+        messages = [{"role": "system", "content": "You check one statement. Reply with JSON only."},
+                    {"role": "user", "content": asked}]
+        return json.loads(llm.complete(messages, schema=schema, max_tokens=12).text)["answer"] == "yes"
+    options = ", ".join(f'"{name}" ({said})' for name, said in DESC.items())
+    schema = {"type": "object", "properties": {"kind": {"type": "string", "enum": [*DESC, "none"]}}, "required": ["kind"]}
+    asked = (f"Statement: \"{text}\"\nWhich one thing does it tell? Options: {options}, or \"none\" if it tells none "
+             "of these (a plan, someone else, a feeling, a past thing).\nReply {\"kind\": option}.")
+    messages = [{"role": "system", "content": "You sort one statement about a person. Reply with JSON only."},
+                {"role": "user", "content": asked}]
+    return json.loads(llm.complete(messages, schema=schema, max_tokens=12).text)["kind"] == kind
+
+
+def main(variant: str) -> None:
+    embedder = build_embedder(Settings.load({}))
+    examples, llm = K.for_embedder(embedder), build_llm(Settings())
+    labels = np.array(examples.labels)
+    spread = examples.margin / K.MARGIN_SPREADS
+    loose = examples.floor - (K.FLOOR_SPREADS - 1.2) * spread
+    for name, path in LABELS:
+        entries = json.load(open(path))["labels"]
+        scores = np.asarray(embedder.embed_batch([e["text"] for e in entries], role="passage")) @ examples.vectors.T
+        typed = typed_right = said = right = asked = 0
+        started = time.time()
+        for entry, s in zip(entries, scores):
+            kind = labels[int(np.argmax(np.where(labels == "other", -9, s)))]
+            if (not OF_THE_USER.search(entry["text"]) or s[labels == kind].max() < loose
+                    or (kind in K.NAMED and not proper_nouns(entry["text"]))):
+                continue
+            typed, typed_right, asked = typed + 1, typed_right + (kind == entry["kind"]), asked + 1
+            if confirmed(llm, entry["text"], kind, variant):
+                said, right = said + 1, right + (kind == entry["kind"])
+        labelled = sum(e["kind"] != "none" for e in entries)
+        print(f"{name}: loose typing P {typed_right}/{typed}; confirmed by the model: P {right}/{said} R {right}/{labelled}"
+              f" ({asked} asked, {time.time() - started:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
