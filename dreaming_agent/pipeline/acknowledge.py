@@ -33,14 +33,15 @@ def check(reply: str, message: str) -> Check:
     """Keep the model's acknowledgement unless it refuses, knows nothing, echoes its instruction, or speaks the
     person's sentence as its own. In a language this does not know, keep it unless it is in one this does know (an
     acknowledgement in no language instead): what the model says in the person's own language stands."""
-    folded = normalize(reply).replace("’", "'")
+    folded, said = normalize(reply).replace("’", "'"), normalize(message).replace("’", "'")
     if language(message) is None:
-        if lang.elsewhere(message) and said_in(reply):
-            return Check(ANY_LANGUAGE, True, "the message is in a language this does not know and the reply in "
-                         "another; replaced by an acknowledgement in no language")
-        if lang.elsewhere(message) and _speaks_as_the_person(folded, normalize(message).replace("’", "'")):
-            return Check(ANY_LANGUAGE, True, "the reply repeated the person's own words as its own; replaced by an "
-                         "acknowledgement in no language")
+        if lang.elsewhere(message):
+            if said_in(reply):
+                return Check(ANY_LANGUAGE, True, "the message is in a language this does not know and the reply in "
+                             "another; replaced by an acknowledgement in no language")
+            if _speaks_as_the_person(folded, said):
+                return Check(ANY_LANGUAGE, True, "the reply repeated the person's own words as its own; replaced by "
+                             "an acknowledgement in no language")
         return Check(reply, False, "the message is in a language this does not know: the model's reply stands")
     if any(phrase in folded for phrase in _REFUSALS):
         return Check(PLAIN[language(message)], True,
@@ -50,7 +51,6 @@ def check(reply: str, message: str) -> Check:
         return Check(PLAIN[language(message)], True,
                      "the reply repeated its instruction ('acknowledge') instead of speaking to the person; "
                      "replaced by a plain acknowledgement")
-    said = normalize(message).replace("’", "'")
     # Sentence by sentence too: a "you" in a thank-you before it does not make "On Fridays, I play the guitar in a band
     # called Los Lunes." a quote (the default model's reply to that sentence).
     if any(_speaks_as_the_person(part, said) for part in (folded, *split_sentences(folded))):
