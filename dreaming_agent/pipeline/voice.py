@@ -101,7 +101,13 @@ class Addressed:
 
 
 def _turned(answer: str, code: str) -> str:
-    return "".join(_sentence(part, said_in(part) or code) for part in re.split(r"((?<=[.!?…])\s+)", answer))
+    return "".join(_sentence(part, _said_in(part) or code) for part in re.split(r"((?<=[.!?…])\s+)", answer))
+
+
+def _said_in(text: str) -> str | None:
+    """The language `text`'s words other than "me" tell: "me" is English and Spanish alike ("Dr. Smith sees me
+    every two weeks" is English, and turned to "sees te" when read as Spanish)."""
+    return said_in(re.sub(r"\bme\b", " ", text, flags=re.IGNORECASE))
 
 
 def _sentence(sentence: str, code: str) -> str:
@@ -115,8 +121,7 @@ def _clause(clause: str, code: str, *, first: bool) -> str:
     """The clause in the second person, or as it is when the assistant speaks in it or a verb is not known."""
     if _ASSISTANT.search(clause):
         return clause
-    # "…, pero she's happy for me": the clause's own language, told by its words other than "me"
-    code = said_in(re.sub(r"\bme\b", " ", clause, flags=re.IGNORECASE)) or code
+    code = _said_in(clause) or code  # "…, pero she's happy for me": the clause's own language
     tokens = _TOKEN.split(clause)
     out, previous, opened = [], "", False
     for i, token in enumerate(tokens):

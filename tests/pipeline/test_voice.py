@@ -33,6 +33,9 @@ from .conftest import streamed
     ("¿Dónde trabajo?", "Trabajo en el hospital, mi trabajo es duro.", "Trabajas en el hospital, tu trabajo es duro."),
     ("¿Cómo se llama mi madre?", "Mi madre vive en Bilbao, pero she's happy for me.",
      "Tu madre vive en Bilbao, pero she's happy for you."),
+    # "me" is English too: LongMemEval (0.5B model) got "Dr. Smith sees te every two weeks."
+    ("How often do I see my therapist, Dr. Smith?", "Dr. Smith sees me every two weeks.",
+     "Dr. Smith sees you every two weeks."),
     # The assistant speaking of itself stays; the rest of the sentence is turned.
     ("¿A qué soy alérgica?", "Aunque no tengo la información exacta, puedo decir que soy alérgica a la penicilina.",
      "Aunque no tengo la información exacta, puedo decir que eres alérgica a la penicilina."),
