@@ -71,6 +71,9 @@ AND = "and"
 # The person speaking of themselves in a question.
 FIRST_PERSON_ASKING = r"\b(?:i|i'm|i've|i'd|my|me|mine|myself)\b"
 NOW = r"\b(?:now|nowadays|currently|these days|lately|at the moment|right now|at present|still)\b"
+# A sentence that says it tells what held when it was said ("I've had Luna for 6 months now", "27 species so far")
+AS_OF_SAYING = (r"\b(?:now|nowadays|currently|these days|at the moment|right now|at present|so far|already|to date|"
+                r"as of today)\b")
 PAST = r"\b(?:before|first|used to|previous|previously|former|was|were|did)\b"
 # ...or a verb in the past after who did it ("Which cities I lived in"); not any word ending in -ed: "What's my dog
 # called?", "What breed is she?" ask what holds now
@@ -156,6 +159,16 @@ RELATIVE_DATES = {
     # Not "in three days": it is as often how long something took ("in two weeks I lost 3 kilos").
     "from now": None,
 }
+# A day said by its month ("on January 10th", "10 March", "March 3, 2026"); {month} is any month, the year optional.
+DAY_OF_MONTH = (r"\b(?P<month>{month})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?",
+                r"\b(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{month})\b(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?")
+# How long between two things or since one, asked in a count of some unit ("How many days passed between…"); the
+# unit's word is group 1. `SINCE_NOW`: counted up to the day asked ("How many weeks ago did I…").
+ELAPSED = r"\bhow many (days?|weeks?|months?|years?)\b(?! (?:a|an|per|each|every)\b)"  # not how often
+ELAPSED_UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30.44, "months": 30.44, "year": 365.25,
+                 "years": 365.25}
+SINCE_NOW = r"\bago\b"
+COUNTED = "{count} {unit} passed from {start} to {end}"  # the count code made, first in what the Responder reads
 # Whether a sentence tells of the past or of what is to come, for a weekday said alone: the one before the day it
 # was said, or the one after; a sentence that tells both or neither ("We fly out on Saturday") is left unread.
 TENSE = {

@@ -69,6 +69,7 @@ AND = "y"
 _PRETERITE = r"\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)"  # the first-person preterite: llegué, corrí, viví
 FIRST_PERSON_ASKING = r"\b(?:mi|mis|me|yo|tengo|estoy|soy|vivo|trabajo|llevo|hice|fui)\b|" + _PRETERITE
 NOW = r"\b(?:ahora|actualmente|hoy en d[ií]a|estos d[ií]as|en este momento)\b"
+AS_OF_SAYING = r"\b(?:ahora|actualmente|hoy en d[ií]a|estos d[ií]as|en este momento|hasta ahora|hasta la fecha)\b"
 PAST = (r"\b(?:antes|primer|primera|primero|anterior|solía|solia|fue|fueron|era|eran)\b"
         r"|\b\w+(?:aba|abas|ábamos|abamos|aban)\b|\b\w{2,}(?<!d)ía\b")
 HISTORY = r"\b(?:veces|hasta ahora|he|hemos)\b|" + _PRETERITE
@@ -185,6 +186,12 @@ RELATIVE_DATES = {
     "ago": r"\bhace {count} ({unit})\b",
     "from now": r"\bdentro de {count} ({unit})\b",
 }
+DAY_OF_MONTH = (r"\b(?P<day>\d{{1,2}})\s+de\s+(?P<month>{month})\b(?:\s+(?:de|del)\s+(?P<year>(?:19|20)\d\d)\b)?",)
+ELAPSED = r"\bcu[aá]nt[oa]s (d[ií]as?|semanas?|mes(?:es)?|años?)\b(?! (?:a la|al|por|cada)\b)"
+ELAPSED_UNITS = {"dia": 1, "dias": 1, "día": 1, "días": 1, "semana": 7, "semanas": 7, "mes": 30.44, "meses": 30.44,
+                 "año": 365.25, "años": 365.25}
+SINCE_NOW = r"\bhace\b"
+COUNTED = "{count} {unit} pasaron del {start} al {end}"
 TENSE = {
     "past": (r"\b(?:fue|fui|fuimos|fueron|tuve|tuvo|tuvimos|hice|hizo|estuve|estuvo|dijo|vino|"
              r"\w{3,}(?:é|ó|aste|aron|ieron))\b"),

@@ -7,7 +7,7 @@ replace it, or ask the model once more without some evidence lines (or without t
 from __future__ import annotations
 
 from ..text import content_words, mentions, numbers, split_sentences
-from . import abstain, acknowledge, dates, voice
+from . import abstain, acknowledge, dates, elapsed, voice
 from .check_loop import (KEEP, Check, Context, Draft, OnText, Verdict, asked_again, replaced,  # noqa: F401
                          run)
 from .evidence import Evidence
@@ -231,6 +231,30 @@ class NoDay(Check):
             "line added", parsed={"model": answer, "line": restated.text, "day": happened.label}))
 
 
+class Count(Check):
+    """Asked how many days (weeks, months…) passed between two things or since one, an answer whose number is not
+    the count code made from the lines' days (`elapsed.counted`) is that count: shown "24 days passed from
+    1 February 2023 to 25 February 2023" first, the 0.5B model answered "2". An answer that says it does not know
+    stands, and so does one giving a count a line says in words ("for 5 years"): code counted between the lines
+    nearest the question's words, not lines known to answer it."""
+
+    name = "Count"
+
+    def applies(self, plan: Plan, evidence: Evidence) -> bool:
+        return evidence.counted is not None and evidence.question and plan.question
+
+    def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
+        counted, answer, plan = draft.evidence.counted, draft.text.strip(), context.plan
+        if not answer or abstain.says_unknown(answer) or str(counted.count) in numbers(answer):
+            return KEEP
+        unit, lines = elapsed.asked_unit(plan.text, plan.language), draft.evidence.lines
+        if any(elapsed.said_as_a_count(n, unit, lines, plan.language) for n in numbers(answer)):
+            return KEEP
+        return replaced(f"{counted.line}.", ruling=Step(self.name, 0.0, "the answer's number was not the count code "
+                                                        "made from the lines' days; that count shown instead",
+                                                        parsed={"model": answer, "count": counted.count}))
+
+
 class EmptyAnswer(Check):
     """An empty reply is a failure to show, not an answer to store."""
 
@@ -318,6 +342,6 @@ class Voice(Check):
 
 # The default variant's checks, in order; the published pipeline keeps only what any reply needs.
 DEFAULT: list[Check] = [NoEvidence(), CopiedAcknowledgement(), WrongLine(), OldValue(), HandedBack(), NoDay(),
-                        EmptyAnswer(), Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
+                        Count(), EmptyAnswer(), Abstention(), Acknowledgement(), InTheirLanguage(), Voice()]
 PUBLISHED: list[Check] = [EmptyAnswer(), InTheirLanguage()]
 FOR_VARIANT = {"default": DEFAULT, "published": PUBLISHED}

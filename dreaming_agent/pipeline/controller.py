@@ -104,6 +104,7 @@ class Plan:
     follow_up: bool = True
     past: bool = False  # asks about the past or the history ("before", "did", "have I ever", "vivía", "viví"…)
     language: str | None = "en"  # None: a language no module knows, so nothing that reads words runs
+    earlier: bool = False  # names an earlier time ("before", "used to", "was", "antes"): an older value may answer
 
     def describe(self) -> str:
         kind = "question" if self.question else "statement: acknowledge, never abstain"
@@ -131,7 +132,9 @@ def plan(text: str) -> Plan:
                 not is_question or _leans_on_before(text)
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
                 is_question and (_PAST.search(text) is not None
-                                 or (_HISTORY.search(text) is not None and _NOW.search(text) is None)), code)
+                                 or (_HISTORY.search(text) is not None and _NOW.search(text) is None)), code,
+                earlier=is_question and _PAST.search(text) is not None)
+
 
 
 # A sentence that opens on a relative of the person's ("Mi hermana Ane vive en Donostia.", "Caroline: My mom is…")

@@ -46,10 +46,14 @@ _MEANINGS: dict[str, Meaning] = {
     "ago": lambda m, d, code: _count(m, d, -1),
     "from now": lambda m, d, code: _count(m, d, +1),
 }
-_RULES: list[tuple[re.Pattern, Meaning, str]] = [
-    (re.compile(rule.format(day=_DAYS[code], count=_COUNT, unit=_UNIT), re.I), meaning, code)
+_RULES: list[tuple[re.Pattern, Meaning, str, str]] = [
+    (re.compile(rule.format(day=_DAYS[code], count=_COUNT, unit=_UNIT), re.I), meaning, code, kind)
     for kind, meaning in _MEANINGS.items() for code, rules in lang.each("RELATIVE_DATES").items()
     if (rule := rules[kind])]
+# A day said by its month ("January 10th", "10 de enero"): what it stands for needs no counting, only a year.
+_ON_DAY: list[tuple[re.Pattern, str]] = [
+    (re.compile(rule.format(month="|".join(months)), re.I), code)
+    for code, months in _MONTHS.items() for rule in lang.of(code).DAY_OF_MONTH]
 _TENSES = {code: {tense: re.compile(rule, re.I) for tense, rule in tenses.items()}
            for code, tenses in lang.each("TENSE").items()}
 
@@ -58,7 +62,7 @@ def resolve(text: str, said_on: str, code: str | None = None) -> str:
     """`text` with the date each relative expression stands for written after it, counted from `said_on`, in `code`
     (the text's own language when None); not "today", which the line's own date already says."""
     code = code or language(text)
-    spans = [f for f in _found(text, said_on, code) if f.day.isoformat() != said_on[:10]]
+    spans = [f for f in _found(text, said_on, code) if f.day.isoformat() != said_on[:10] and not f.absolute]
     for found in sorted(spans, key=lambda f: f.start, reverse=True):
         text = f"{text[:found.end]} ({found.label}){text[found.end:]}"
     return text
@@ -73,11 +77,13 @@ class Happened:
     said: str  # the words that said it ("yesterday")
     start: int = 0
     end: int = 0
+    absolute: bool = False  # said by its month ("on January 10th"): the words already say the day
+    alone: bool = False  # a weekday said alone, read by its sentence's tense: any other date the sentence says wins
 
 
 def when(text: str, said_on: str, code: str | None = None) -> Happened | None:
     """The first relative date `text` says, counted from `said_on`; None when it says none a known language reads."""
-    return min(_found(text, said_on, code or language(text)), key=lambda f: f.start, default=None)
+    return min(_found(text, said_on, code or language(text)), key=lambda f: (f.alone, f.start), default=None)
 
 
 def _found(text: str, said_on: str, code: str | None) -> list[Happened]:
@@ -88,7 +94,11 @@ def _found(text: str, said_on: str, code: str | None) -> list[Happened]:
     if code is None:
         return []  # no words of a known language to read it with, nor to write the date in
     spans: list[Happened] = []
-    for pattern, meaning, read_in in _RULES:
+    for pattern, read_in in _ON_DAY:
+        for m in pattern.finditer(text):
+            if on := _on_day(m, day, read_in):
+                spans.append(Happened(on, written(on, code), m.group(0), m.start(), m.end(), absolute=True))
+    for pattern, meaning, read_in, kind in _RULES:
         for m in pattern.finditer(text):
             if any(m.start() < f.end and f.start < m.end() for f in spans):
                 continue  # "antes de ayer" is not also "ayer"
@@ -98,7 +108,7 @@ def _found(text: str, said_on: str, code: str | None) -> list[Happened]:
             label = (f"{_SPANS[code][value[0]]} {written(value[1], code)}" if isinstance(value, tuple)
                      else written(value, code))
             on = value[1] + _days(-7 if value[0] == "before" else 7) if isinstance(value, tuple) else value
-            spans.append(Happened(on, label, m.group(0), m.start(), m.end()))
+            spans.append(Happened(on, label, m.group(0), m.start(), m.end(), alone=kind == "weekday"))
     return spans
 
 
@@ -156,6 +166,20 @@ def _weekday_alone(m: re.Match, day: dt.date, code: str) -> dt.date | None:
     if len(tense) != 1:
         return None
     return _weekday(m, day, -1 if tense == {"past"} else +1)
+
+
+def _on_day(m: re.Match, said: dt.date, code: str) -> dt.date | None:
+    """The day a month and a day of it stand for: in the year said, else in the year nearest the day it was said
+    ("December 28th" said on 3 January is the one just past); None when no such day exists ("February 30")."""
+    month = [name.lower() for name in _MONTHS[code]].index(m.group("month").lower()) + 1
+    years = [int(m.group("year"))] if m.group("year") else [said.year - 1, said.year, said.year + 1]
+    days = []
+    for year in years:
+        try:
+            days.append(dt.date(year, month, int(m.group("day"))))
+        except ValueError:
+            continue
+    return min(days, key=lambda d: abs((d - said).days), default=None)
 
 
 def _count(m: re.Match, day: dt.date, direction: int) -> dt.date | None:

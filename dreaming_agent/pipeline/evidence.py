@@ -13,6 +13,7 @@ from ..store.records import Memory, Sentence
 from ..text import content_words, entities, related, split_sentences
 from . import dates
 from .abstain import Relations
+from .elapsed import Counted
 from .retriever import Candidate, never_evidence
 from .trace import Step
 
@@ -40,6 +41,7 @@ class Evidence:
     values_now: tuple[str, ...] = ()
     values_before: tuple[str, ...] = ()
     told: dict[str, dates.Happened] = field(default_factory=dict)  # asked when: what entries tell, by sentence key
+    counted: Counted | None = None  # asked how many days between things or since one: the count code made
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
@@ -269,16 +271,34 @@ def _asks_after(store: Store, question: np.ndarray | None, stale: list[Memory], 
     return nearest(stale) > nearest(current)
 
 
-def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float) -> dict[str, str]:
+_AS_OF_SAYING = re.compile(lang.pattern("AS_OF_SAYING"), re.IGNORECASE)
+
+
+def as_of_saying(text: str) -> bool:
+    """Whether a sentence says it tells what held when it was said ("I've seen 27 species so far"): true until a
+    newer sentence says otherwise."""
+    return _AS_OF_SAYING.search(text) is not None
+
+
+def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float,
+                 said_as_of_saying: bool = False) -> dict[str, str]:
     """Conflicts found in code: an older sentence on the same subject as a newer one, each with a value the other lacks.
 
-    Same subject: their embeddings are at least `min_similarity` apart; values: names and numbers (`entities`)."""
+    Same subject: their embeddings are at least `min_similarity` apart; values: names and numbers (`entities`).
+    Older: said before, or earlier in the same conversation. `said_as_of_saying`: only an older sentence that said
+    it told what held then (`as_of_saying`), and a newer one that shares two of its words: the embedder alone puts
+    "six times now that I've worn them" as near "a new pair of Vans sneakers" as two counts of bird species."""
     vectors = store.sentence_vectors(c.id for c in sentences if c.kind == "sentence")
-    dated = sorted((c for c in sentences if c.id in vectors), key=lambda c: c.date)
+    dated = sorted((c for c in sentences if c.kind == "sentence" and c.id in vectors),
+                   key=lambda c: (c.date, c.record.message_id))
     marks: dict[str, str] = {}
     for i, older in enumerate(dated):
+        if said_as_of_saying and not as_of_saying(older.text):
+            continue
         for newer in dated[i + 1:]:
-            if newer.date == older.date:  # one message: its sentences do not replace each other
+            if newer.record.message_id == older.record.message_id:  # its sentences do not replace each other
+                continue
+            if said_as_of_saying and len(content_words(older.text) & content_words(newer.text)) < 2:
                 continue
             a, b = entities(older.text), entities(newer.text)
             if a - b and b - a and float(vectors[older.id] @ vectors[newer.id]) >= min_similarity:

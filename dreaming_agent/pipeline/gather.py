@@ -5,6 +5,7 @@ code, the published one asks the model (Controller, Selector) as the published p
 """
 from __future__ import annotations
 
+import datetime as dt
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable
@@ -15,9 +16,9 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
-from . import abstain, controller, dates, replies, selector
-from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from, memory_line,
-                       newer_values, quotes, replacements, said_line, told_when)
+from . import abstain, controller, dates, elapsed, replies, selector
+from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from,
+                       memory_line, newer_values, quotes, replacements, said_line, told_when)
 from .gather_config import GatherConfig
 from .plan import Plan
 from .retriever import Candidate, Search, never_evidence, search
@@ -113,7 +114,7 @@ class Gatherer:
         hits = in_date_order(hits)  # oldest first: the last line about a thing is its newest value
         return Evidence([said_line(c, compact=True) for c in hits], hits, steps=[step])
 
-    def lightmem(self, plan: Plan, *, exclude_message: int | None, touch_at: str | None, told: Told,
+    def lightmem(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None, told: Told,
                  **_) -> Evidence:
         """Default variant: the Controller and Selector decide in code; one model call is left, the Responder's."""
         route = plan.route
@@ -129,6 +130,11 @@ class Gatherer:
         steps.append(Step("Selector", _ms(t0), chosen.describe(decided), parsed=decided))
         told = told_when(self.store, shown, plan.language) if route.temporal else {}
         lines = self._lines(plan, shown, chosen.marks, told)
+        count = self._counted(plan, today, shown, told) if route.question else None
+        if count:
+            steps.append(Step("Elapsed", 0.0, f"counted in code: {count.line}",
+                              parsed={"start": count.start.isoformat(), "end": count.end.isoformat(),
+                                      "count": count.count}))
         if route.question:  # asked what the assistant itself said: its earlier replies come first
             said = replies.if_asked(self.store, self.embedder, plan.text,
                                     words_in=plan.language if route.temporal else None)
@@ -136,12 +142,12 @@ class Gatherer:
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
         # In a language no module knows, code reads memory's entries instead: one read gives both
         entries = self.store.memories() if route.question and plan.language is None else []
-        return Evidence(lines, shown, facts=chosen.facts, current=chosen.current,
+        return Evidence(lines, shown, facts=chosen.facts, current=[count.line, *chosen.current] if count else chosen.current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown),
-                        values_now=chosen.asked.now, values_before=chosen.asked.before, told=told)
+                        values_now=chosen.asked.now, values_before=chosen.asked.before, told=told, counted=count)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
@@ -217,14 +223,30 @@ class Gatherer:
 
     def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
         """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on
-        the same subject contradicts; for any question not about the past, one whose value memory knows changed."""
+        the same subject contradicts; for one not about an earlier time, such a sentence that said it told what held
+        then ("now", "currently"); for any question not about the past, one whose value memory knows changed."""
         route = plan.route
         older: dict[str, str] = {}
         if route.current and self.config.replaced_now is not None:
             older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
+        elif route.question and not route.earlier and self.config.replaced_now is not None:
+            # not asked about an earlier time: what a sentence said held "now" holds until a newer one says otherwise
+            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now,
+                                 said_as_of_saying=True)
         if route.current or (route.question and not route.past):
             older.update((key, "") for key in changes.successors)  # its successor is shown instead
         return older
+
+    def _counted(self, plan: Plan, today: str, shown: list[Candidate],
+                 told: dict[str, dates.Happened]) -> elapsed.Counted | None:
+        """How long between the things the question asks after, or since one, counted from the lines' days."""
+        if elapsed.asked_unit(plan.text, plan.language) is None:
+            return None
+        def day(c: Candidate) -> dt.date:  # the day the line says it happened, else the day it was said
+            happened = dates.when(c.text, c.date, plan.language) or told.get(c.key)
+            return happened.day if happened else dt.date.fromisoformat(c.date[:10])
+
+        return elapsed.counted(plan.text, today, [(c.text, day(c)) for c in shown], plan.language)
 
     def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str],
                told: dict[str, dates.Happened]) -> list[str]:
