@@ -167,6 +167,7 @@ DAY_OF_MONTH = (r"\b(?P<month>{month})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b
 ELAPSED = r"\bhow many (days?|weeks?|months?|years?)\b(?! (?:a|an|per|each|every)\b)"  # not how often
 ELAPSED_UNITS = {"day": 1, "days": 1, "week": 7, "weeks": 7, "month": 30.44, "months": 30.44, "year": 365.25,
                  "years": 365.25}
+ELAPSED_ONE = {"days": "day", "weeks": "week", "months": "month", "years": "year"}  # a count of 1, in words
 SINCE_NOW = r"\bago\b"
 COUNTED = "{count} {unit} passed from {start} to {end}"  # the count code made, first in what the Responder reads
 # Whether a sentence tells of the past or of what is to come, for a weekday said alone: the one before the day it

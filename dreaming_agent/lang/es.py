@@ -190,6 +190,7 @@ DAY_OF_MONTH = (r"\b(?P<day>\d{{1,2}})\s+de\s+(?P<month>{month})\b(?:\s+(?:de|de
 ELAPSED = r"\bcu[aá]nt[oa]s (d[ií]as?|semanas?|mes(?:es)?|años?)\b(?! (?:a la|al|por|cada)\b)"
 ELAPSED_UNITS = {"dia": 1, "dias": 1, "día": 1, "días": 1, "semana": 7, "semanas": 7, "mes": 30.44, "meses": 30.44,
                  "año": 365.25, "años": 365.25}
+ELAPSED_ONE = {"días": "día", "dias": "día", "semanas": "semana", "meses": "mes", "años": "año"}
 SINCE_NOW = r"\bhace\b"
 COUNTED = "{count} {unit} pasaron del {start} al {end}"
 TENSE = {

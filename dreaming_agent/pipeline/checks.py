@@ -6,7 +6,7 @@ replace it, or ask the model once more without some evidence lines (or without t
 """
 from __future__ import annotations
 
-from ..text import content_words, mentions, numbers, split_sentences
+from ..text import content_words, mentions, numbers, proper_nouns, split_sentences
 from . import abstain, acknowledge, dates, elapsed, voice
 from .check_loop import (KEEP, Check, Context, Draft, OnText, Verdict, asked_again, replaced,  # noqa: F401
                          run)
@@ -235,8 +235,10 @@ class Count(Check):
     """Asked how many days (weeks, months…) passed between two things or since one, an answer whose number is not
     the count code made from the lines' days (`elapsed.counted`) is that count: shown "24 days passed from
     1 February 2023 to 25 February 2023" first, the 0.5B model answered "2". An answer that says it does not know
-    stands, and so does one giving a count a line says in words ("for 5 years"): code counted between the lines
-    nearest the question's words, not lines known to answer it."""
+    stands where the question names something the lines counted from do not say (or names nothing), and so does one
+    giving a count a line says in words ("for 5 years"): code counted between the lines nearest the question's words,
+    not lines known to answer it. Shown "1 day passed from 6 December 2026 to 7 December 2026", the 0.5B model
+    answered "How many days ago did I get the Toyota Yaris?" with "I don't know."."""
 
     name = "Count"
 
@@ -245,8 +247,12 @@ class Count(Check):
 
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
         counted, answer, plan = draft.evidence.counted, draft.text.strip(), context.plan
-        if not answer or abstain.says_unknown(answer) or str(counted.count) in numbers(answer):
+        if not answer or str(counted.count) in numbers(answer):
             return KEEP
+        if abstain.says_unknown(answer):
+            names = proper_nouns(plan.text)
+            if not names or not all(mentions(name, " ".join(counted.counted_from)) for name in names):
+                return KEEP
         unit, lines = elapsed.asked_unit(plan.text, plan.language), draft.evidence.lines
         if any(elapsed.said_as_a_count(n, unit, lines, plan.language) for n in numbers(answer)):
             return KEEP
@@ -280,8 +286,10 @@ class Abstention(Check):
         if draft.ruling or draft.error:
             return KEEP
         evidence, answer, question = draft.evidence, draft.text, context.plan.text
+        # what the model was shown: the lines, the facts and the current values (a count code made among them)
         kept_lines = "\n".join([*(evidence.lines[i] for i in draft.packed.kept_evidence),
-                                *(c.text for c in evidence.facts)])
+                                *(c.text for c in evidence.facts),
+                                *evidence.current[:draft.packed.included.get("current", 0)]])
         ruling = abstain.check(answer, question, dates.with_words(kept_lines))
         if not ruling.abstained and evidence.relations is not None:
             ruling = evidence.relations.check(answer, question, dated=dates.names_a_day(answer))

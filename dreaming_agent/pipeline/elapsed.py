@@ -29,6 +29,7 @@ class Counted:
     end: dt.date
     count: int
     line: str
+    counted_from: tuple[str, ...] = ()  # the texts of the lines whose days it was counted from
 
 
 def asked_unit(question: str, code: str | None) -> str | None:
@@ -44,25 +45,27 @@ def counted(question: str, today: str, dated: list[tuple[str, dt.date]], code: s
     if unit is None:
         return None
     asked = content_words(question) - content_words(_ASKED[code].search(question).group(0))
-    held = [(content_words(text) & asked, day) for text, day in dated]
+    held = [(content_words(text) & asked, day, text) for text, day in dated]
     if _SINCE_NOW[code].search(question):
-        words, day = max(held, key=lambda h: len(h[0]), default=(set(), None))
+        words, day, text = max(held, key=lambda h: len(h[0]), default=(set(), None, ""))
         if not words:
             return None
-        start, end = day, dt.date.fromisoformat(today[:10])
+        start, end, texts = day, dt.date.fromisoformat(today[:10]), (text,)
     else:
         pairs = [(a, b) for a, b in combinations(held, 2) if a[1] != b[1] and a[0] - b[0] and b[0] - a[0]]
         if not pairs:
             return None
         a, b = max(pairs, key=lambda p: len(p[0][0] | p[1][0]))
-        start, end = sorted((a[1], b[1]))
+        (start, first), (end, second) = sorted([(a[1], a[2]), (b[1], b[2])])
+        texts = (first, second)
     days = (end - start).days
     count = round(days / lang.of(code).ELAPSED_UNITS[unit])
     if count <= 0:
         return None
-    line = lang.of(code).COUNTED.format(start=dates.written(start, code), end=dates.written(end, code), count=count,
-                                        unit=unit)
-    return Counted(start, end, count, line)
+    words = lang.of(code)
+    line = words.COUNTED.format(start=dates.written(start, code), end=dates.written(end, code), count=count,
+                                unit=words.ELAPSED_ONE.get(unit, unit) if count == 1 else unit)
+    return Counted(start, end, count, line, texts)
 
 
 def said_as_a_count(number: str, unit: str, lines: list[str], code: str) -> bool:

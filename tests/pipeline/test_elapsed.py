@@ -84,11 +84,16 @@ def test_an_answer_with_another_number_than_the_count_code_made_is_that_count(ma
     assert result.trace.step("Elapsed").parsed["count"] == 14
 
 
-@pytest.mark.parametrize("reply", ["14 days.", "I don't know."])
-def test_an_answer_giving_the_count_or_not_knowing_stands(make_agent, reply):
+@pytest.mark.parametrize("reply, question", [
+    ("14 days.", QUESTION),
+    # a name the lines counted from do not say: code may have counted between the wrong things
+    ("I don't know.", "How many days passed between buying my Nike shoes and my Converse shoelaces breaking?"),
+])
+def test_an_answer_giving_the_count_or_not_knowing_what_the_lines_do_not_name_stands(make_agent, reply, question):
     agent = make_agent(ScriptedLLM(defaults={"text": reply}), AgentConfig(learn=False))
     _shoes(agent)
-    result = agent.ask(QUESTION)
+    result = agent.ask(question)
+    assert result.trace.step("Elapsed") is not None
     assert result.answer == reply and result.trace.step("Count") is None
 
 
@@ -137,3 +142,18 @@ def test_an_answer_giving_a_count_the_person_said_stands(make_agent):
     result = agent.ask("How many years have I worked at the Boots pharmacy?", now="2023-03-02T10:00:00")
     assert result.trace.step("Elapsed").parsed["count"] == 2  # between the two lines' days
     assert result.answer == "5 years." and result.trace.step("Count") is None
+
+
+@pytest.mark.parametrize("reply, shown", [
+    ("1 day ago.", "1 day ago."),
+    # Walked with the default model, shown the count: "How many days ago did I get the Toyota Yaris?" got "I don't know."
+    ("I don't know.", "1 day passed from 6 December 2026 to 7 December 2026."),
+])
+def test_not_knowing_a_count_the_lines_naming_all_the_question_names_tell_is_that_count(make_agent, reply, shown):
+    agent = make_agent(ScriptedLLM(defaults={"text": reply}), AgentConfig(learn=False))
+    agent.ingest("Also, I traded the Fiesta in for a Toyota Yaris yesterday!", now="2026-12-07T09:00:00", learn=False)
+    result = agent.ask("How many days ago did I get the Toyota Yaris?", now="2026-12-07T10:00:00")
+    assert "1 day passed from 6 December 2026 to 7 December 2026" in result.prompt_text
+    assert result.answer == shown
+    abstention = result.trace.step("Abstention")  # the Count's own ruling is the last word when it gave the count
+    assert abstention is None or not abstention.parsed["abstained"]
