@@ -47,8 +47,8 @@ def counted(question: str, today: str, dated: list[tuple[str, dt.date]], code: s
     asked = content_words(question) - content_words(_ASKED[code].search(question).group(0))
     held = [(content_words(text) & asked, day, text) for text, day in dated]
     if _SINCE_NOW[code].search(question):
-        words, day, text = max(held, key=lambda h: len(h[0]), default=(set(), None, ""))
-        if not words:
+        found, day, text = max(held, key=lambda h: len(h[0]), default=(set(), None, ""))
+        if not found:
             return None
         start, end, texts = day, dt.date.fromisoformat(today[:10]), (text,)
     else:
@@ -62,9 +62,9 @@ def counted(question: str, today: str, dated: list[tuple[str, dt.date]], code: s
     count = round(days / lang.of(code).ELAPSED_UNITS[unit])
     if count <= 0:
         return None
-    words = lang.of(code)
-    line = words.COUNTED.format(start=dates.written(start, code), end=dates.written(end, code), count=count,
-                                unit=words.ELAPSED_ONE.get(unit, unit) if count == 1 else unit)
+    said_in = lang.of(code)
+    line = said_in.COUNTED.format(start=dates.written(start, code), end=dates.written(end, code), count=count,
+                                  unit=said_in.ELAPSED_ONE.get(unit, unit) if count == 1 else unit)
     return Counted(start, end, count, line, texts)
 
 

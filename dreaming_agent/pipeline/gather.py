@@ -131,7 +131,9 @@ class Gatherer:
         told = told_when(self.store, shown, plan.language) if route.temporal else {}
         lines = self._lines(plan, shown, chosen.marks, told)
         count = self._counted(plan, today, shown, told) if route.question else None
-        if count:
+        current = chosen.current
+        if count:  # the count code made is read first
+            current = [count.line, *current]
             steps.append(Step("Elapsed", 0.0, f"counted in code: {count.line}",
                               parsed={"start": count.start.isoformat(), "end": count.end.isoformat(),
                                       "count": count.count}))
@@ -142,7 +144,7 @@ class Gatherer:
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
         # In a language no module knows, code reads memory's entries instead: one read gives both
         entries = self.store.memories() if route.question and plan.language is None else []
-        return Evidence(lines, shown, facts=chosen.facts, current=[count.line, *chosen.current] if count else chosen.current,
+        return Evidence(lines, shown, facts=chosen.facts, current=current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
