@@ -10,7 +10,7 @@ from ..text import content_words, mentions, numbers, proper_nouns, split_sentenc
 from . import abstain, acknowledge, dates, elapsed, voice
 from .check_loop import (KEEP, Check, Context, Draft, OnText, Verdict, asked_again, replaced,  # noqa: F401
                          run)
-from .evidence import Evidence
+from .evidence import Evidence, happened_on
 from .plan import Plan
 from .responder import hands_back
 from .trace import Step
@@ -222,8 +222,7 @@ class NoDay(Check):
         if index is None or 2 * shared(index) < len(said):
             return KEEP
         restated = draft.evidence.shown[index]
-        happened = (dates.when(restated.text, restated.date, context.plan.language)
-                    or draft.evidence.told.get(restated.key))
+        happened = happened_on(restated, context.plan.language, draft.evidence.told)
         if happened is None or not draft.evidence.lines[index].startswith(f"- {happened.label}"):
             return KEEP  # the line did not show that day (naive RAG's lines show the day it was said)
         return replaced(f"{answer} ({happened.label})", note=Step(
@@ -253,8 +252,8 @@ class Count(Check):
             names = proper_nouns(plan.text)
             if not names or not all(mentions(name, " ".join(counted.counted_from)) for name in names):
                 return KEEP
-        unit, lines = elapsed.asked_unit(plan.text, plan.language), draft.evidence.lines
-        if any(elapsed.said_as_a_count(n, unit, lines, plan.language) for n in numbers(answer)):
+        lines = draft.evidence.lines
+        if any(elapsed.said_as_a_count(n, counted.unit, lines, plan.language) for n in numbers(answer)):
             return KEEP
         return replaced(f"{counted.line}.", ruling=Step(self.name, 0.0, "the answer's number was not the count code "
                                                         "made from the lines' days; that count shown instead",

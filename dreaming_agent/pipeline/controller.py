@@ -126,14 +126,14 @@ def plan(text: str) -> Plan:
     parts = [p.strip(" ,.;¿?¡!") for p in _JOIN.split(text)] if is_question else []
     parts = [p for p in parts if len(p.split()) >= 2]
     queries = [text[:1500], *parts[:3]] if len(parts) > 1 else [text[:1500]]
+    earlier = is_question and _PAST.search(text) is not None
     return Plan(is_question, queries, is_question and _FIRST_PERSON.search(text) is not None,
-                is_question and _NOW.search(text) is not None and _PAST.search(text) is None,
+                is_question and _NOW.search(text) is not None and not earlier,
                 is_question and _WHEN.search(text) is not None,
                 not is_question or _leans_on_before(text)
                 or (len(text.split()) <= 3 and _FIRST_PERSON.search(text) is None),
-                is_question and (_PAST.search(text) is not None
-                                 or (_HISTORY.search(text) is not None and _NOW.search(text) is None)), code,
-                earlier=is_question and _PAST.search(text) is not None)
+                earlier or (is_question and _HISTORY.search(text) is not None and _NOW.search(text) is None), code,
+                earlier=earlier)
 
 
 

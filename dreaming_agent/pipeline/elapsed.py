@@ -28,6 +28,7 @@ class Counted:
     start: dt.date
     end: dt.date
     count: int
+    unit: str  # the question's word for it ("days", "semanas")
     line: str
     counted_from: tuple[str, ...] = ()  # the texts of the lines whose days it was counted from
 
@@ -41,10 +42,10 @@ def asked_unit(question: str, code: str | None) -> str | None:
 def counted(question: str, today: str, dated: list[tuple[str, dt.date]], code: str | None) -> Counted | None:
     """The count `question` asks for over `dated` (each line's text and the day it stands at), up to `today` for a
     question that counts back from now; None when it asks no count or no line holds its words."""
-    unit = asked_unit(question, code)
-    if unit is None:
+    m = _ASKED[code].search(question) if code in _ASKED else None
+    if m is None:
         return None
-    asked = content_words(question) - content_words(_ASKED[code].search(question).group(0))
+    unit, asked = m.group(1).lower(), content_words(question) - content_words(m.group(0))
     held = [(content_words(text) & asked, day, text) for text, day in dated]
     if _SINCE_NOW[code].search(question):
         found, day, text = max(held, key=lambda h: len(h[0]), default=(set(), None, ""))
@@ -65,7 +66,7 @@ def counted(question: str, today: str, dated: list[tuple[str, dt.date]], code: s
     said_in = lang.of(code)
     line = said_in.COUNTED.format(start=dates.written(start, code), end=dates.written(end, code), count=count,
                                   unit=said_in.ELAPSED_ONE.get(unit, unit) if count == 1 else unit)
-    return Counted(start, end, count, line, texts)
+    return Counted(start, end, count, unit, line, texts)
 
 
 def said_as_a_count(number: str, unit: str, lines: list[str], code: str) -> bool:

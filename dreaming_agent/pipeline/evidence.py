@@ -115,6 +115,11 @@ def happened(memory: Memory) -> tuple[dates.Happened, str] | None:
     return None
 
 
+def happened_on(c: Candidate, code: str | None, told: dict[str, dates.Happened]) -> dates.Happened | None:
+    """When a shown line says what it tells happened: in its own words, else as its entry tells (`told_when`)."""
+    return dates.when(c.text, c.date, code) or told.get(c.key)
+
+
 def told_when(store: Store, shown: list[Candidate], words_in: str | None) -> dict[str, dates.Happened]:
     """When what each sentence in a language no module knows tells happened, as an entry drawn from it says in the
     Writer's English ("Ik ben zaterdag verhuisd." stated "The user moved on Saturday"), by sentence key: code reads

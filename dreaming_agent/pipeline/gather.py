@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Callable, Iterable
 
 import numpy as np
@@ -17,9 +17,10 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, dates, elapsed, replies, selector
-from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, in_date_order, learned_from,
-                       memory_line, newer_values, quotes, replacements, said_line, told_when)
+from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, happened_on, in_date_order,
+                       learned_from, memory_line, newer_values, quotes, replacements, said_line, told_when)
 from .gather_config import GatherConfig
+from .gather_steps import Chosen, Found, listing, ranked_apart
 from .plan import Plan
 from .retriever import Candidate, Search, never_evidence, search
 from .trace import Step
@@ -29,61 +30,6 @@ FACTS_SHOWN = 5  # LightMem: durable facts among the best hits, at most
 PUBLISHED_FACTS = 40  # the published variant: every durable fact, as published
 
 Told = Callable[[], Iterable[str]]  # everything the person told, read only when a question needs it
-
-
-@dataclass
-class Found:
-    """What LightMem's searches found: every candidate, naive RAG's sentences (the floor), and what the
-    distinctive search and the word index add to them."""
-
-    search: Search
-    floor: list[Candidate]
-    set_apart: list[Candidate]
-    by_words: list[Candidate]
-    long_memory: bool
-    question: np.ndarray | None = None  # the whole message's vector
-
-    def step(self, duration_ms: float, queries: int) -> Step:
-        worded = [c for c in self.by_words if c not in self.search.candidates]
-        return Step("Retriever", duration_ms, f"{len(self.search.candidates)} candidates for {queries} queries"
-                    f"{_ranked_apart(self.long_memory)}{_worded(self.by_words)}",
-                    parsed=_listing(self.search.candidates + worded))
-
-
-@dataclass
-class Chosen:
-    """The sentences and durable facts LightMem shows, and what it left out or added on the way."""
-
-    sentences: list[Candidate]
-    facts: list[Candidate]
-    marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
-    older: dict[str, str] = field(default_factory=dict)  # left out: a newer line replaced them
-    relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
-    newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
-    replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
-    current: list[str] = field(default_factory=list)  # what is current of each value left out as older
-    superseded: list[tuple[Candidate, tuple[int, ...]]] = field(default_factory=list)  # left out, by the newer entries
-    asked: Asked = field(default_factory=Asked)  # memory's current values of what a question about now asks after
-
-    def decided(self, found: Found, known: abstain.Relations | None, shown: list[Candidate]) -> dict:
-        """What was chosen, by key: the sentences `shown` and the durable facts, those marked, those found only by
-        the distinctive search or by words, those left out (older values, about a relative) or added (newer values),
-        and the relations asked after that the person never mentioned."""
-        distinct = {c.key for c in found.set_apart} - {c.key for c in found.floor}
-        return {"kept": [c.key for c in shown], "facts": [c.key for c in self.facts],
-                "marked": [c.key for c in self.sentences if c.key in self.marks],
-                "set_apart": [c.key for c in self.sentences if c.key in distinct],
-                "by_words": [c.key for c in self.sentences if c in found.by_words],
-                "older": list(self.older), "relatives": [c.key for c in self.relatives],
-                "newer": [c.key for c in self.newer], "current": list(self.current),
-                "unsaid": list(known.unsaid) if known else []}
-
-    def describe(self, decided: dict) -> str:
-        unsaid = f"; never mentioned: {', '.join(decided['unsaid'])}" if decided["unsaid"] else ""
-        return (f"kept {len(decided['kept'])} sentences, {len(decided['facts'])} durable facts; "
-                f"{len(decided['marked'])} marked current/replaced{_apart(len(decided['set_apart']))}"
-                f"{_words_kept(len(decided['by_words']))}{_left_out(self.older)}{_newer_shown(self.newer)}"
-                f"{_relatives(self.relatives)}{unsaid} (decided in code)")
 
 
 @dataclass
@@ -109,8 +55,8 @@ class Gatherer:
         found = search(self.store, self.index, vectors, k=self.config.rag_top_k, memories=False,
                        exclude_message=exclude_message, distinctive=long_memory, fill=self.config.rag_top_k)
         hits = self._floor(found, long_memory)
-        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{_ranked_apart(long_memory)}",
-                    parsed=_listing(hits))
+        step = Step("Retriever", _ms(started), f"{len(hits)} verbatim sentences{ranked_apart(long_memory)}",
+                    parsed=listing(hits))
         hits = in_date_order(hits)  # oldest first: the last line about a thing is its newest value
         return Evidence([said_line(c, compact=True) for c in hits], hits, steps=[step])
 
@@ -163,7 +109,7 @@ class Gatherer:
         candidates = search(self.store, self.index, vectors, k=self.config.top_k, fetch=self.config.top_k,
                             sentences=False, touch_at=touch_at,
                             exclude_message=exclude_message).candidates[: 2 * self.config.top_k]
-        steps.append(Step("Retriever", _ms(t0), f"{len(candidates)} candidates", parsed=_listing(candidates)))
+        steps.append(Step("Retriever", _ms(t0), f"{len(candidates)} candidates", parsed=listing(candidates)))
         kept, selection = selector.select(self.llm, self.prompts, text, candidates, today=today,
                                           min_keep=self.config.min_keep, seed=self.seed)
         if selection is None:
@@ -244,11 +190,9 @@ class Gatherer:
         """How long between the things the question asks after, or since one, counted from the lines' days."""
         if elapsed.asked_unit(plan.text, plan.language) is None:
             return None
-        def day(c: Candidate) -> dt.date:  # the day the line says it happened, else the day it was said
-            happened = dates.when(c.text, c.date, plan.language) or told.get(c.key)
-            return happened.day if happened else dt.date.fromisoformat(c.date[:10])
-
-        return elapsed.counted(plan.text, today, [(c.text, day(c)) for c in shown], plan.language)
+        dated = [(c.text, happened.day if (happened := happened_on(c, plan.language, told))
+                  else dt.date.fromisoformat(c.date[:10])) for c in shown]
+        return elapsed.counted(plan.text, today, dated, plan.language)
 
     def _lines(self, plan: Plan, shown: list[Candidate], marks: dict[str, str],
                told: dict[str, dates.Happened]) -> list[str]:
@@ -376,44 +320,11 @@ def _one_per_message(entries: list[Candidate]) -> list[Candidate]:
     return out
 
 
-def _apart(n: int) -> str:
-    return (f"; {n} found only once what every sentence shares was taken out of the question" if n else "")
-
-
-def _worded(found: list[Candidate]) -> str:
-    return f"; {len(found)} more found by the question's rarest words" if found else ""
-
-
-def _words_kept(n: int) -> str:
-    return f"; {n} found only by the question's rarest words" if n else ""
-
-
 def _cosine(a, b) -> float:
     if b is None:  # not embedded yet
         return 0.0
     a, b = np.asarray(a, dtype=np.float32), np.asarray(b, dtype=np.float32)
     return float(a @ b / max(float(np.linalg.norm(a) * np.linalg.norm(b)), 1e-12))
-
-
-def _ranked_apart(long_memory: bool) -> str:
-    return "; naive RAG's ranked less what every sentence shares (a long memory)" if long_memory else ""
-
-
-def _newer_shown(newer: list[Candidate]) -> str:
-    return f"; shown {len(newer)} newer value{'s' if len(newer) != 1 else ''} memory knows" if newer else ""
-
-
-def _relatives(relatives: list[Candidate]) -> str:
-    n = len(relatives)
-    return f"; left out {n} line{'s' if n != 1 else ''} about a relative or pet, the question being about you" if n else ""
-
-
-def _left_out(older: dict[str, str]) -> str:
-    return f"; left out {len(older)} older value{'s' if len(older) != 1 else ''} a newer line replaced" if older else ""
-
-
-def _listing(candidates: list[Candidate]) -> list[dict]:
-    return [{"key": c.key, "score": round(c.score, 3), "date": c.date, "text": c.text} for c in candidates]
 
 
 def _ms(t0: float) -> float:
