@@ -286,8 +286,9 @@ def as_of_saying(text: str) -> bool:
 
 
 def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: float,
-                 said_as_of_saying: bool = False) -> dict[str, str]:
-    """Conflicts found in code: an older sentence on the same subject as a newer one, each with a value the other lacks.
+                 said_as_of_saying: bool = False) -> dict[str, Candidate]:
+    """Conflicts found in code, each older sentence's key to the newer sentence that replaced it: an older sentence on
+    the same subject as a newer one, each with a value the other lacks.
 
     Same subject: their embeddings are at least `min_similarity` apart; values: names and numbers (`entities`).
     Older: said before, or earlier in the same conversation. `said_as_of_saying`: only an older sentence that said
@@ -296,7 +297,7 @@ def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: fl
     vectors = store.sentence_vectors(c.id for c in sentences if c.kind == "sentence")
     dated = sorted((c for c in sentences if c.kind == "sentence" and c.id in vectors),
                    key=lambda c: (c.date, c.record.message_id))
-    marks: dict[str, str] = {}
+    marks: dict[str, Candidate] = {}
     for i, older in enumerate(dated):
         if said_as_of_saying and not as_of_saying(older.text):
             continue
@@ -307,6 +308,34 @@ def newer_values(store: Store, sentences: list[Candidate], *, min_similarity: fl
                 continue
             a, b = entities(older.text), entities(newer.text)
             if a - b and b - a and float(vectors[older.id] @ vectors[newer.id]) >= min_similarity:
-                marks[older.key] = f" (older; see {newer.date[:10]})"
+                marks[older.key] = newer
                 break
     return marks
+
+
+_CLAUSE_BREAK = re.compile(r"(\s*[,;:，；：、]\s*)")  # punctuation only: a language's "and" is not read here
+ELIDED = "…"
+
+
+def still_said(text: str, vectors: np.ndarray, whole: np.ndarray, replaced_by: np.ndarray) -> str | None:
+    """The part of an older sentence that no newer line replaced, the rest elided: "I have a dog called Pepper, …"
+    once "I traded the Fiesta in for a Toyota Yaris" replaced "…, and I drive an old Ford Fiesta." `vectors`: one row
+    per clause of `text` (`clauses`), `whole`: the sentence's, `replaced_by`: the lines that replaced it, one a row.
+    A clause at least as near one of them as the whole sentence is, is what was replaced (the sentence's nearness is
+    its clauses' mixed: the replaced one is nearer, the others dilute it). None when every clause is, or none: the
+    sentence goes whole."""
+    near = (vectors @ replaced_by.T).max(axis=1) >= float((replaced_by @ whole).max())
+    if near.all() or not near.any():
+        return None
+    pieces = _CLAUSE_BREAK.split(text)
+    kept = [ELIDED if near[i // 2] else piece for i, piece in enumerate(pieces) if i % 2 == 0]
+    out = kept[0]
+    for separator, clause in zip(pieces[1::2], kept[1:]):
+        if not (clause == ELIDED and out.endswith(ELIDED)):
+            out += separator + clause
+    return out.strip()
+
+
+def clauses(text: str) -> list[str]:
+    """A sentence's clauses as its punctuation marks them (commas, semicolons, colons)."""
+    return _CLAUSE_BREAK.split(text)[0::2]

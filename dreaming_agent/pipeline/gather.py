@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Callable, Iterable
 
 import numpy as np
@@ -17,8 +17,9 @@ from ..llm.base import LLM
 from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, dates, elapsed, replies, selector
-from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, happened_on, in_date_order,
-                       learned_from, memory_line, newer_values, quotes, replacements, said_line, told_when)
+from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, clauses, happened_on, in_date_order,
+                       learned_from, memory_line, newer_values, quotes, replacements, said_line, still_said,
+                       told_when)
 from .gather_config import GatherConfig
 from .gather_steps import Chosen, Found, listing, ranked_apart
 from .plan import Plan
@@ -152,7 +153,8 @@ class Gatherer:
         # For the API: what is no longer current, left out or still shown marked
         superseded = [(c, tuple(sorted({e.id for e in changes.successors.get(c.key, [])})))
                       for c in stale + [c for c in sentences if c.key in older or c.key in changes.marks]]
-        sentences = [c for c in sentences if c.key not in older]
+        parts = self._still_said([c for c in sentences if c.key in older], older)
+        sentences = [parts.get(c.key, c) for c in sentences if c.key not in older or c.key in parts]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person
             relatives = [c for c in sentences if controller.about_a_relative(c.text)]
@@ -166,24 +168,46 @@ class Gatherer:
         if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
             asked = asked_now(self.store, found.question)
         current = list(dict.fromkeys(asked.lines + changes.current(set(older), asked.ids)))
-        return Chosen(sentences + newer, facts, changes.marks, older, relatives, newer, replaced, current, superseded,
-                      asked)
+        marks = {key: mark for key, mark in changes.marks.items() if key not in parts}  # what is left was not replaced
+        return Chosen(sentences + newer, facts, marks, older, relatives, newer, replaced, current, superseded, asked)
 
-    def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, str]:
-        """The sentences a newer one replaced, left out: for a question about now, an older sentence a newer one on
-        the same subject contradicts; for one not about an earlier time, such a sentence that said it told what held
-        then ("now", "currently"); for any question not about the past, one whose value memory knows changed."""
+    def _older(self, plan: Plan, sentences: list[Candidate], changes: Replacements) -> dict[str, list[str]]:
+        """The sentences a newer one replaced, left out, each with what replaced it: for a question about now, an older
+        sentence a newer one on the same subject contradicts; for one not about an earlier time, such a sentence that
+        said it told what held then ("now", "currently"); for any question not about the past, one whose value memory
+        knows changed (replaced by its successors' entries)."""
         route = plan.route
-        older: dict[str, str] = {}
+        newer: dict[str, Candidate] = {}
         if route.current and self.config.replaced_now is not None:
-            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
+            newer = newer_values(self.store, sentences, min_similarity=self.config.replaced_now)
         elif route.question and not route.earlier and self.config.replaced_now is not None:
             # not asked about an earlier time: what a sentence said held "now" holds until a newer one says otherwise
-            older = newer_values(self.store, sentences, min_similarity=self.config.replaced_now,
+            newer = newer_values(self.store, sentences, min_similarity=self.config.replaced_now,
                                  said_as_of_saying=True)
-        if route.current or (route.question and not route.past):
-            older.update((key, "") for key in changes.successors)  # its successor is shown instead
+        older = {key: [c.text] for key, c in newer.items()}
+        if route.current or (route.question and not route.past):  # its successor is shown instead
+            for key, entries in changes.successors.items():
+                older.setdefault(key, []).extend(e.text for e in entries)
         return older
+
+    def _still_said(self, older: list[Candidate], replaced_by: dict[str, list[str]]) -> dict[str, Candidate]:
+        """Of sentences a newer line replaced, what each still says, shown with the replaced part elided: "I have a
+        dog called Pepper, and I drive an old Ford Fiesta." keeps the dog for "What's my dog called?" once the Fiesta
+        was traded in. By clause, as its punctuation marks them (`evidence.still_said`)."""
+        split = {c.key: clauses(c.text) for c in older if len(clauses(c.text)) > 1 and replaced_by.get(c.key)}
+        if not split:
+            return {}
+        texts = list(dict.fromkeys([t for c in older if c.key in split for t in [c.text, *split[c.key]]]
+                                   + [t for key in split for t in replaced_by[key]]))
+        vectors = dict(zip(texts, self.embedder.embed_batch(texts, role="passage")))
+        kept = {}
+        for c in older:
+            if c.key in split:
+                part = still_said(c.text, np.stack([vectors[p] for p in split[c.key]]), vectors[c.text],
+                                  np.stack([vectors[t] for t in replaced_by[c.key]]))
+                if part:
+                    kept[c.key] = Candidate(replace(c.record, text=part), c.score)
+        return kept
 
     def _counted(self, plan: Plan, today: str, shown: list[Candidate],
                  told: dict[str, dates.Happened]) -> elapsed.Counted | None:

@@ -38,7 +38,7 @@ class Chosen:
     sentences: list[Candidate]
     facts: list[Candidate]
     marks: dict[str, str] = field(default_factory=dict)  # sentence key -> " (replaced later)"
-    older: dict[str, str] = field(default_factory=dict)  # left out: a newer line replaced them
+    older: dict[str, list[str]] = field(default_factory=dict)  # left out: what replaced each (a part may stay)
     relatives: list[Candidate] = field(default_factory=list)  # left out: about a relative, asked about the person
     newer: list[Candidate] = field(default_factory=list)  # added: the newer values memory knows
     replaced: list[str] = field(default_factory=list)  # the text of the sentences left out as older values
@@ -92,7 +92,7 @@ def _relatives(relatives: list[Candidate]) -> str:
     return f"; left out {n} line{'s' if n != 1 else ''} about a relative or pet, the question being about you" if n else ""
 
 
-def _left_out(older: dict[str, str]) -> str:
+def _left_out(older: dict[str, list[str]]) -> str:
     return f"; left out {len(older)} older value{'s' if len(older) != 1 else ''} a newer line replaced" if older else ""
 
 
