@@ -153,7 +153,10 @@ class Gatherer:
         # For the API: what is no longer current, left out or still shown marked
         superseded = [(c, tuple(sorted({e.id for e in changes.successors.get(c.key, [])})))
                       for c in stale + [c for c in sentences if c.key in older or c.key in changes.marks]]
-        parts = self._still_said([c for c in sentences if c.key in older], older)
+        # A question about now reads no sentence a newer line replaced, not even in part: which part was replaced is
+        # read from nearness, and a part left shown could hold the old value asked after. Any other question ("What's
+        # my dog called?") reads what such a sentence still says.
+        parts = {} if plan.route.current else self._still_said([c for c in sentences if c.key in older], older)
         sentences = [parts.get(c.key, c) for c in sentences if c.key not in older or c.key in parts]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person
