@@ -70,7 +70,7 @@ ASKING_OPENERS = ("do i", "did i", "does my", "is my", "are my", "have i", "was 
 AND = "and"
 # The person speaking of themselves in a question.
 FIRST_PERSON_ASKING = r"\b(?:i|i'm|i've|i'd|my|me|mine|myself)\b"
-NOW = r"\b(?:now|nowadays|currently|these days|lately|at the moment|right now|at present|still)\b"
+NOW = r"\b(?:now|nowadays|current|currently|these days|lately|at the moment|right now|at present|still)\b"
 # A sentence that says it tells what held when it was said ("I've had Luna for 6 months now", "27 species so far")
 AS_OF_SAYING = (r"\b(?:now|nowadays|currently|these days|at the moment|right now|at present|so far|already|to date|"
                 r"as of today)\b")

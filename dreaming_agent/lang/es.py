@@ -68,7 +68,7 @@ ASKING_OPENERS = ("sabes", "me dijiste", "recuerdas")  # not "tengo": "Tengo un 
 AND = "y"
 _PRETERITE = r"\b\w{3,}(?<!caf)(?<!beb)[éí](?!\w)"  # the first-person preterite: llegué, corrí, viví
 FIRST_PERSON_ASKING = r"\b(?:mi|mis|me|yo|tengo|estoy|soy|vivo|trabajo|llevo|hice|fui)\b|" + _PRETERITE
-NOW = r"\b(?:ahora|actualmente|hoy en d[ií]a|estos d[ií]as|en este momento)\b"
+NOW = r"\b(?:ahora|actual|actuales|actualmente|hoy en d[ií]a|estos d[ií]as|en este momento)\b"
 AS_OF_SAYING = r"\b(?:ahora|actualmente|hoy en d[ií]a|estos d[ií]as|en este momento|hasta ahora|hasta la fecha)\b"
 PAST = (r"\b(?:antes|primer|primera|primero|anterior|solía|solia|fue|fueron|era|eran)\b"
         r"|\b\w+(?:aba|abas|ábamos|abamos|aban)\b|\b\w{2,}(?<!d)ía\b")

@@ -39,7 +39,8 @@ def test_a_question_over_the_persons_history_reads_every_value(text, past):
 @pytest.mark.parametrize("text, current", [
     ("How many cups of coffee am I having per day lately?", True), ("Are we still going to Lisbon in June?", True),
     ("Where do I live now?", True), ("¿Dónde vivo ahora?", True), ("Where did I live before?", False),
-    ("Where do I live?", False),
+    ("Where do I live?", False), ("What is my current job title?", True), ("¿Cuál es mi trabajo actual?", True),
+    ("What was my job title before the current one?", False),
 ])
 def test_a_question_about_now_reads_the_newest_value(text, current):
     assert plan(text).current is current
