@@ -124,10 +124,8 @@ class OldValue(Check):
     to Gdańsk), and none of the current value: asked again once without the evidence lines and the turns before that
     say the old value; the second answer stands. A value the question itself names is no slip ("Did I like Leeds
     more than Bristol?"). Read from memory's typed entries (`evidence.asked_now`), in any language the answer is in:
-    names and numbers are compared by letters, not by words of a language. An old value memory did not type counts
-    too: a name or number that only shown sentences said before the current value was first told give
-    (`evidence.said_only_before`: "moro em Braga", then "mudei-me para o Porto", typed a home). Without the Writer's
-    entries (RAG, or LightMem without its Writer) memory holds no current value and the check never applies."""
+    names and numbers are compared by letters, not by words of a language. Without the Writer's entries (RAG, or
+    LightMem without its Writer) memory holds no old value and the check never applies."""
 
     name = "Old value"
 
@@ -143,8 +141,8 @@ class OldValue(Check):
             return KEEP
         indices = tuple(i for i, line in enumerate(evidence.lines) if any(mentions(v, line) for v in old))
         return asked_again(indices, without_recent=True, note=Step(
-            self.name, 0.0, f"the answer gave {', '.join(old)}, which memory holds as replaced by, or was said only "
-            f"before, {', '.join(evidence.values_now) or 'a newer value'}; asked again without the lines and the turns "
+            self.name, 0.0, f"the answer gave {', '.join(old)}, which memory holds as replaced by "
+            f"{', '.join(evidence.values_now) or 'a newer value'}; asked again without the lines and the turns "
             "before that say it", parsed={"old": old, "now": list(evidence.values_now),
                                           "left_out": [evidence.lines[i] for i in indices]}))
 

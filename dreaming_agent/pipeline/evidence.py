@@ -10,7 +10,7 @@ from .. import lang
 from ..lang import language
 from ..store import Store, attributes
 from ..store.records import Memory, Sentence
-from ..text import content_words, entities, mentions, related, split_sentences
+from ..text import content_words, entities, related, split_sentences
 from . import dates
 from .abstain import Relations
 from .elapsed import Counted
@@ -226,25 +226,6 @@ def asked_now(store: Store, question: np.ndarray | None) -> Asked:
     now = set().union(*(entities(h.value) for _, h in held))
     before = set().union(*(entities(b.value) for row in rows if row.attribute in asked for b in row.before)) - now
     return Asked(list(lines.values()), {h.memory_id for _, h in held}, tuple(sorted(now)), tuple(sorted(before)))
-
-
-def said_only_before(store: Store, asked: Asked, shown: list[Candidate], question: str) -> tuple[str, ...]:
-    """The names and numbers of the shown sentences said before memory's current value of the kind asked after was
-    first told, that no sentence said since holds, nor the current value, nor the question: an older value memory did
-    not type ("moro em Braga" said before "mudei-me para o Porto", whose entry alone was typed a home). Sentences of
-    one conversation are ordered by their messages."""
-    if not asked.ids:
-        return ()
-    entries = store.with_sources(store.memories(status=None, ids=asked.ids))
-    sources = [(s.date, s.message_id) for e in entries for s in e.sources]
-    if not sources:
-        return ()
-    told = min(sources)
-    said = [c for c in shown if c.kind == "sentence"]
-    older = [c for c in said if (c.date, c.record.message_id) < told]
-    since = [c for c in said if (c.date, c.record.message_id) >= told]
-    names = set().union(*(entities(c.text) for c in older)) - set().union(*(entities(c.text) for c in since))
-    return tuple(sorted(n for n in names if n not in asked.now and not mentions(n, question)))
 
 
 def _since(entry: Memory) -> str:

@@ -18,8 +18,8 @@ from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, dates, elapsed, replies, selector
 from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, clauses, happened_on, in_date_order,
-                       learned_from, memory_line, newer_values, quotes, replacements, said_line, said_only_before,
-                       still_said, told_when)
+                       learned_from, memory_line, newer_values, quotes, replacements, said_line, still_said,
+                       told_when)
 from .gather_config import GatherConfig
 from .gather_steps import Chosen, Found, listing, ranked_apart
 from .plan import Plan
@@ -96,9 +96,7 @@ class Gatherer:
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown),
-                        values_now=chosen.asked.now, told=told, counted=count,
-                        values_before=tuple(sorted({*chosen.asked.before,
-                                                    *said_only_before(self.store, chosen.asked, shown, plan.text)})))
+                        values_now=chosen.asked.now, values_before=chosen.asked.before, told=told, counted=count)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:

@@ -307,24 +307,6 @@ def test_an_answer_giving_the_old_value_for_a_question_about_now_is_asked_again(
     assert "Leeds" not in home.prompt_text
 
 
-INES = [("Olá! Chamo-me Inês, moro em Braga, tenho um cão chamado Bolinha e conduzo um Renault Clio.",
-         "2026-12-07T09:00:00", ["The user's Renault Clio is a car"]),  # as the 0.5B Writer: no home typed
-        ("Grande novidade: mudei-me para o Porto no dia 3 de dezembro!", "2026-12-07T09:01:00",
-         ["The user has changed his city to Porto"])]
-
-
-def test_an_answer_giving_what_was_said_only_before_the_current_value_is_asked_again(store, index):
-    """Memory typed only the new home; the old one is in a sentence said before it, in a language no module knows.
-    An answer giving the old home and not the current one is asked again without that sentence."""
-    with _told(store, index, INES, replies=("Braga", "Porto", "Bolinha")) as agent:
-        agent.new_conversation()
-        home = agent.ask("Onde é que eu moro agora?", now="2026-12-08")
-        dog = agent.ask("Como se chama o meu cão?", now="2026-12-08")  # no current value of a pet's name
-    assert home.answer == "Porto" and home.trace.step("Old value").parsed["old"] == ["braga"]
-    assert "Braga" not in home.prompt_text
-    assert dog.answer == "Bolinha" and "Old value" not in {s.name for s in dog.trace.steps}
-
-
 def test_an_old_value_the_question_names_or_an_answer_giving_both_is_kept(store, index):
     """Asked about the old value itself, or answered with both values, the answer is no slip; naive RAG holds no
     old value, and neither does LightMem asked about a kind nothing replaced (the job)."""
