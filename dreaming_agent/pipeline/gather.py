@@ -156,7 +156,8 @@ class Gatherer:
         # A question about now reads no sentence a newer line replaced, not even in part: which part was replaced is
         # read from nearness, and a part left shown could hold the old value asked after. Any other question ("What's
         # my dog called?") reads what such a sentence still says.
-        parts = {} if plan.route.current else self._still_said([c for c in sentences if c.key in older], older)
+        parts = {} if plan.route.current else self._still_said([c for c in sentences if c.key in older], older,
+                                                                found.question)
         sentences = [parts.get(c.key, c) for c in sentences if c.key not in older or c.key in parts]
         relatives = []
         if plan.question and plan.about_the_person:  # "my sister" is not the person
@@ -193,23 +194,29 @@ class Gatherer:
                 older.setdefault(key, []).extend(e.text for e in entries)
         return older
 
-    def _still_said(self, older: list[Candidate], replaced_by: dict[str, list[str]]) -> dict[str, Candidate]:
+    def _still_said(self, older: list[Candidate], replaced_by: dict[str, list[str]],
+                    question: np.ndarray | None) -> dict[str, Candidate]:
         """Of sentences a newer line replaced, what each still says, shown with the replaced part elided: "I have a
         dog called Pepper, and I drive an old Ford Fiesta." keeps the dog for "What's my dog called?" once the Fiesta
-        was traded in. By clause, as its punctuation marks them (`evidence.still_said`)."""
+        was traded in. By clause, as its punctuation marks them (`evidence.still_said`); shown only when the question
+        is nearer what is left than the whole sentence (what is left is what it asks after): "I'm Dana, …" is no line
+        for "What car do I drive?", and a small model answered it "You're Dana"."""
         split = {c.key: clauses(c.text) for c in older if len(clauses(c.text)) > 1 and replaced_by.get(c.key)}
-        if not split:
+        if not split or question is None:
             return {}
         texts = list(dict.fromkeys([t for c in older if c.key in split for t in [c.text, *split[c.key]]]
                                    + [t for key in split for t in replaced_by[key]]))
         vectors = dict(zip(texts, self.embedder.embed_batch(texts, role="passage")))
+        parts = {c.key: part for c in older if c.key in split
+                 if (part := still_said(c.text, np.stack([vectors[p] for p in split[c.key]]), vectors[c.text],
+                                        np.stack([vectors[t] for t in replaced_by[c.key]])))}
+        if not parts:
+            return {}
+        vectors |= dict(zip(parts.values(), self.embedder.embed_batch(list(parts.values()), role="passage")))
         kept = {}
         for c in older:
-            if c.key in split:
-                part = still_said(c.text, np.stack([vectors[p] for p in split[c.key]]), vectors[c.text],
-                                  np.stack([vectors[t] for t in replaced_by[c.key]]))
-                if part:
-                    kept[c.key] = Candidate(replace(c.record, text=part), c.score)
+            if c.key in parts and _nearer(question, vectors[parts[c.key]], vectors[c.text]):
+                kept[c.key] = Candidate(replace(c.record, text=parts[c.key]), c.score)
         return kept
 
     def _counted(self, plan: Plan, today: str, shown: list[Candidate],
@@ -358,3 +365,8 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 1)
 
 
+def _nearer(question: np.ndarray, part: np.ndarray, whole: np.ndarray) -> bool:
+    """Whether a question is nearer a part of a sentence than the whole of it (one vector each; the question's may
+    be a row of the search's)."""
+    q = question.reshape(-1, part.shape[-1])[0]
+    return float(q @ part) >= float(q @ whole)
