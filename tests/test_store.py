@@ -1,4 +1,5 @@
 import sqlite3
+import threading
 
 import numpy as np
 import pytest
@@ -207,6 +208,25 @@ def test_a_snapshot_reloads_whole_and_the_copy_never_writes_back(tmp_path):
     copy.add_memory("The user has a cat")
     assert [m.text for m in Store(tmp_path / "snap.sqlite3").memories()] == ["The user lives in Porto"]
     copy.close()
+    original.close()
+
+
+def test_a_snapshot_stopped_while_written_leaves_nothing_a_later_run_would_reuse(tmp_path):
+    class Failing:  # a store whose copy stops part way, as a run killed during it does
+        lock = threading.Lock()
+
+        class db:
+            @staticmethod
+            def backup(target):
+                target.execute("CREATE TABLE half (x)")
+                raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        save_copy(Failing(), tmp_path / "snap.sqlite3")
+    assert not (tmp_path / "snap.sqlite3").exists()
+    original = Store(tmp_path / "fed.sqlite3")
+    save_copy(original, tmp_path / "snap.sqlite3")  # a later run writes it whole
+    assert (tmp_path / "snap.sqlite3").exists() and not (tmp_path / "snap.sqlite3.partial").exists()
     original.close()
 
 

@@ -10,14 +10,19 @@ from .sqlite import Store
 
 
 def save_copy(store: Store, path: str | os.PathLike) -> None:
-    """Write the whole database to `path`, consistent even while the store is in use."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    """Write the whole database to `path`, consistent even while the store is in use. The copy is written beside it
+    and renamed into place: a run stopped while writing leaves no half copy at `path` that a later run would reuse
+    as a fed memory."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
     with store.lock:
-        target = sqlite3.connect(str(path))
+        target = sqlite3.connect(str(partial))
         try:
             store.db.backup(target)
         finally:
             target.close()
+    os.replace(partial, path)
 
 
 def open_copy(path: str | os.PathLike) -> Store:
