@@ -201,8 +201,10 @@ class Gatherer:
         was traded in. By clause, as its punctuation marks them (`evidence.still_said`); shown only when the question
         is nearer what is left than the whole sentence (what is left is what it asks after): "I'm Dana, …" is no line
         for "What car do I drive?", and a small model answered it "You're Dana"."""
-        split = {c.key: clauses(c.text) for c in older if len(clauses(c.text)) > 1 and replaced_by.get(c.key)}
-        if not split or question is None:
+        if question is None:
+            return {}
+        split = {c.key: said for c in older if len(said := clauses(c.text)) > 1 and replaced_by.get(c.key)}
+        if not split:
             return {}
         texts = list(dict.fromkeys([t for c in older if c.key in split for t in [c.text, *split[c.key]]]
                                    + [t for key in split for t in replaced_by[key]]))
