@@ -45,6 +45,9 @@ def add_parser(commands) -> None:
                    help="keep each condition's fed memory (SQLite) here and, when the same scenario, condition, run, "
                         "model and Writer/Dream prompts come again, answer from it instead of feeding again")
     p.add_argument("--threads", type=int, default=None, help="llama.cpp threads (default: the CPUs this process may use)")
+    p.add_argument("--shard", metavar="K/N", default=None,
+                   help="LongMemEval, LoCoMo: only the K-th of every N questions (conversations), so that N processes "
+                        "feed one --memory-dir at once; a run without it then answers all from the fed memories")
     p.add_argument("--merge", metavar="DIR", default=None,
                    help="run nothing: move the answers of another bench folder (same scenario, model and prompts) "
                         "into --out, replacing the same (condition, run) pairs, and re-report")
@@ -74,6 +77,7 @@ def _run(args: argparse.Namespace) -> int:
     conditions = parse_conditions(args.conditions or ("A,B,E,F" if args.longmemeval else "A,B,C,D,E"))
     if args.runs < 1 or args.first_run < 0:
         raise ConfigError("--runs must be at least 1 and --first-run at least 0.")
+    shard = _shard(args.shard, args.scenario is None and (args.locomo or args.longmemeval))
     llm, embedder, llm_name = _models(args)
     prompts = PromptLibrary.bundled()
     meta = {
@@ -88,7 +92,7 @@ def _run(args: argparse.Namespace) -> int:
         conversations = load_locomo(args.locomo, conversations=args.conversations, max_questions=args.max_questions,
                                     samples=args.sample)
         units = [(c.sample_id, c) for c in conversations]
-        total = sum(len(c.turns) + len(c.questions) for c in conversations)
+        steps = lambda c: len(c.turns) + len(c.questions)  # noqa: E731
         meta["scenario"] = f"LoCoMo ({', '.join(c.sample_id for c in conversations)})"
         run_one = run_locomo
     elif args.longmemeval:
@@ -97,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
 
         questions = load_longmemeval(args.longmemeval, per_type=args.per_type)
         units = [(q.id, q) for q in questions]
-        total = sum(q.turn_count + 1 for q in questions)
+        steps = lambda q: q.turn_count + 1  # noqa: E731
         chosen = "" if args.per_type is None else f", the first {args.per_type} of each type"
         meta["scenario"] = f"LongMemEval {Path(args.longmemeval).name} ({len(questions)} questions{chosen})"
         meta["scorer"] = {"name": NAME, "agreement_with_labels": agreement()}
@@ -108,9 +112,14 @@ def _run(args: argparse.Namespace) -> int:
 
         scenario = load_scenario(args.scenario or SCENARIOS_DIR / "dev.json")
         units = [(scenario.name, scenario)]
-        total = scenario.turn_count + len(scenario.questions)
+        steps = lambda s: s.turn_count + len(s.questions)  # noqa: E731
         meta["scenario"] = scenario.name
         run_one = run_scenario
+    if shard:
+        k, n = shard
+        units = units[k - 1::n]
+        meta["scenario"] += f", shard {k} of {n}"
+    total = sum(steps(unit) for _, unit in units)
     bar = tqdm(total=total * len(conditions) * args.runs, unit="step", file=sys.stderr)
     setup = Setup(llm, embedder, make_client(), reply_tokens=args.reply_tokens, live=args.live,
                   memory_dir=Path(args.memory_dir) if args.memory_dir else None,
@@ -133,6 +142,21 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{name} against {REFERENCE}: {c['difference']:+.3f} (95% interval {c['interval'][0]:+.3f} to {c['interval'][1]:+.3f}); "
               f"better on {c['better']}, worse on {c['worse']} of {c['questions']} questions")
     return 0
+
+
+def _shard(value: str | None, splittable) -> tuple[int, int] | None:
+    """`--shard K/N` as (K, N), 1 ≤ K ≤ N; None without the flag."""
+    if value is None:
+        return None
+    if not splittable:
+        raise ConfigError("--shard splits LongMemEval questions or LoCoMo conversations; a scenario is one conversation.")
+    try:
+        k, n = (int(part) for part in value.split("/"))
+    except ValueError:
+        k = n = 0
+    if not 1 <= k <= n:
+        raise ConfigError(f"--shard takes K/N with 1 ≤ K ≤ N (e.g. 1/2 and 2/2 for two processes), not {value!r}.")
+    return k, n
 
 
 def _merge(source: Path, out: Path) -> int:

@@ -179,3 +179,33 @@ def test_the_bench_runs_longmemeval_end_to_end(fixture_file, tmp_path, capsys, e
     assert [by_id[(c, "lme-assistant")]["evidence_recall"] for c in "ABEF"] == [0.0, 0.0, 1.0, 1.0]
     assert "Scorer: **proxy" in (out / "report.md").read_text()
     assert "E against B" in capsys.readouterr().out
+
+
+def test_shards_feed_one_memory_folder_that_a_whole_run_then_answers_from(fixture_file, tmp_path):
+    common = ["bench", "--longmemeval", str(fixture_file), "--conditions", "E", "--runs", "1", "--llm", "scripted",
+              "--embedder", "hash", "--memory-dir", str(tmp_path / "memory")]
+    memory = tmp_path / "memory"
+    assert main([*common, "--shard", "2/2", "--out", str(tmp_path / "two")]) == 0
+    assert [p.name.split("-E-")[0] for p in memory.glob("*.sqlite3")] == ["lme-user_abs"]  # the second question only
+    assert [json.loads(line)["question_id"] for line in (tmp_path / "two" / "answers.jsonl").read_text().splitlines()] \
+        == ["lme-user_abs"]
+    assert "shard 2 of 2" in json.loads((tmp_path / "two" / "report.json").read_text())["scenario"]
+    assert main([*common, "--shard", "1/2", "--out", str(tmp_path / "one")]) == 0
+    fed = {p: p.stat().st_mtime_ns for p in memory.glob("*.sqlite3")}
+    assert len(fed) == 2
+    assert main([*common, "--out", str(tmp_path / "all")]) == 0
+    assert {p: p.stat().st_mtime_ns for p in fed} == fed  # both read, neither fed again
+    rows = [json.loads(line) for line in (tmp_path / "all" / "answers.jsonl").read_text().splitlines()]
+    assert sorted(r["question_id"] for r in rows) == ["lme-assistant", "lme-user_abs"]
+
+
+@pytest.mark.parametrize("shard", ["0/2", "3/2", "2", "a/b", "1/0"])
+def test_a_bad_shard_is_refused_with_how_to_write_it(fixture_file, tmp_path, capsys, shard):
+    code = main(["bench", "--longmemeval", str(fixture_file), "--shard", shard, "--llm", "scripted",
+                 "--embedder", "hash", "--out", str(tmp_path / "out")])
+    assert code == 2 and "K/N" in capsys.readouterr().err
+
+
+def test_a_scenario_is_not_sharded(tmp_path, capsys):
+    assert main(["bench", "--shard", "1/2", "--llm", "scripted", "--embedder", "hash", "--out", str(tmp_path)]) == 2
+    assert "one conversation" in capsys.readouterr().err
