@@ -62,8 +62,8 @@ def relation_group(word: str) -> frozenset[str]:
 
 
 def normalize(text: str) -> str:
-    """NFKD, drop combining marks, case-fold, collapse whitespace."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """NFKD, drop combining marks, case-fold, collapse whitespace; a typographic apostrophe is the plain one."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(stripped.casefold().split())
 

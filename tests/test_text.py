@@ -84,3 +84,11 @@ def test_titles_and_initials_end_no_sentence(message, sentences):
 ])
 def test_small_talk_is_greetings_thanks_and_exclamations_with_names_only(sentence, small_talk):
     assert says_nothing(sentence) is small_talk
+
+
+@pytest.mark.parametrize("answer", ["You're renting a flat in Bath.", "You’re renting a flat in Bath.",
+                                    "It's in Bath.", "They're in Bath, I think."])
+def test_a_contraction_opening_an_answer_is_no_name(answer):
+    """"You're" (either apostrophe) is no name the evidence must say: the abstention check had replaced such answers
+    with "I don't know"."""
+    assert proper_nouns(answer) == {"bath"}

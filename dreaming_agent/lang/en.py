@@ -28,6 +28,7 @@ NOT_REMEMBERED = ("I have not remembered that: it looks like a password, PIN, co
 # -- names, numbers, sentences (text.py) -------------------------------------------------------------------------
 # Capitalised words that are not names: sentence openers, pronouns, titles.
 NOT_NAMES = """the a an i i'm i've i'd i'll my me we our you your he she his her they their it its this that these those
+    you're you've you'd you'll he's she's it's we're we've they're they've that's there's what's let's
     there here user person assistant yes no hi hello hey ok okay oh well so and but or also then when what who
     where why how which is was are were do does did have has had can could will would should may might
     today yesterday tomorrow tonight now"""
