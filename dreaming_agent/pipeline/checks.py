@@ -6,7 +6,7 @@ replace it, or ask the model once more without some evidence lines (or without t
 """
 from __future__ import annotations
 
-from ..text import content_words, mentions, numbers, proper_nouns, split_sentences
+from ..text import content_words, entities, mentions, numbers, proper_nouns, split_sentences
 from . import abstain, acknowledge, dates, elapsed, voice
 from .check_loop import (KEEP, Check, Context, Draft, OnText, Verdict, asked_again, replaced,  # noqa: F401
                          run)
@@ -119,32 +119,51 @@ def _wrong_line(draft: Draft, context: Context) -> tuple[list[int], str, str] | 
 
 
 class OldValue(Check):
-    """For a question about now, an answer that gives a value memory holds as replaced (a name or number of the
-    old value that the current one does not hold: "You live in Wrocław." when memory's profile says the person moved
-    to Gdańsk), and none of the current value: asked again once without the evidence lines and the turns before that
-    say the old value; the second answer stands. A value the question itself names is no slip ("Did I like Leeds
-    more than Bristol?"). Read from memory's typed entries (`evidence.asked_now`), in any language the answer is in:
-    names and numbers are compared by letters, not by words of a language. Without the Writer's entries (RAG, or
-    LightMem without its Writer) memory holds no old value and the check never applies."""
+    """For a question about now, an answer that gives an older value of what memory holds a current value of, and
+    none of the current value: asked again once without the evidence lines and the turns before that say the old
+    value; the second answer stands. Older is read from memory's typed entries (`evidence.asked_now`): a name or
+    number of a value memory holds as replaced ("You live in Wrocław." when memory's profile says the person moved to
+    Gdańsk), or one that only lines told before the current value say, none of them saying it (the Writer typed the
+    move to Gdańsk but not the home before it). A value the question itself names is no slip ("Did I like Leeds more
+    than Bristol?"). Names and numbers are compared by letters, not by words of a language, so it runs in any
+    language the answer is in. Without the Writer's entries (RAG, or LightMem without its Writer) memory holds no
+    current value and the check never applies."""
 
     name = "Old value"
 
     def applies(self, plan: Plan, evidence: Evidence) -> bool:
-        return evidence.question and plan.question and bool(evidence.values_before)
+        return evidence.question and plan.question and bool(evidence.values_before or evidence.values_now)
 
     def verdict(self, draft: Draft, context: Context, *, again: bool = False) -> Verdict:
         evidence, question = draft.evidence, context.plan.text
         if again or not draft.text or any(mentions(value, draft.text) for value in evidence.values_now):
             return KEEP
-        old = [v for v in evidence.values_before if mentions(v, draft.text) and not mentions(v, question)]
+        replaced = [v for v in evidence.values_before if mentions(v, draft.text) and not mentions(v, question)]
+        old = replaced or _told_before_now(draft.text, question, evidence)
         if not old:
             return KEEP
         indices = tuple(i for i, line in enumerate(evidence.lines) if any(mentions(v, line) for v in old))
+        held = "memory holds as replaced by" if replaced else "only lines told before memory's current value say:"
         return asked_again(indices, without_recent=True, note=Step(
-            self.name, 0.0, f"the answer gave {', '.join(old)}, which memory holds as replaced by "
+            self.name, 0.0, f"the answer gave {', '.join(old)}, which {held} "
             f"{', '.join(evidence.values_now) or 'a newer value'}; asked again without the lines and the turns "
-            "before that say it", parsed={"old": old, "now": list(evidence.values_now),
+            "before that say it", parsed={"old": old, "now": list(evidence.values_now), "typed": bool(replaced),
                                           "left_out": [evidence.lines[i] for i in indices]}))
+
+
+def _told_before_now(answer: str, question: str, evidence: Evidence) -> list[str]:
+    """The names and numbers of the answer (not the question's) that only evidence lines told before memory's
+    current values say, none of those lines saying a current value: an older value memory never typed."""
+    if not evidence.values_now or not evidence.values_said:
+        return []
+    old = []
+    for name in sorted(entities(answer)):
+        saying = [i for i, line in enumerate(evidence.lines) if mentions(name, line)]
+        if saying and not mentions(name, question) and all(
+                i < len(evidence.shown) and evidence.shown[i].date < evidence.values_said
+                and not any(mentions(v, evidence.lines[i]) for v in evidence.values_now) for i in saying):
+            old.append(name)
+    return old
 
 
 class HandedBack(Check):

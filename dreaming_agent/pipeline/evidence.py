@@ -40,6 +40,7 @@ class Evidence:
     # for a question about now, the names and numbers of the values asked after: held now, and held only before
     values_now: tuple[str, ...] = ()
     values_before: tuple[str, ...] = ()
+    values_said: str = ""  # when the values held now were first told: a line said earlier may hold an older one
     told: dict[str, dates.Happened] = field(default_factory=dict)  # asked when: what entries tell, by sentence key
     counted: Counted | None = None  # asked how many days between things or since one: the count code made
 
@@ -196,12 +197,13 @@ class Replacements:
 class Asked:
     """Memory's answer to a question about now: the current values of the kind asked after, each since when in words
     (`lines`), the ids of the entries saying them, and the names and numbers those values hold (`now`) and the values
-    they replaced hold and they do not (`before`)."""
+    they replaced hold and they do not (`before`), and when the earliest of them was last told (`said`)."""
 
     lines: list[str] = field(default_factory=list)
     ids: set[int] = field(default_factory=set)
     now: tuple[str, ...] = ()
     before: tuple[str, ...] = ()
+    said: str = ""
 
 
 def asked_now(store: Store, question: np.ndarray | None) -> Asked:
@@ -225,7 +227,8 @@ def asked_now(store: Store, question: np.ndarray | None) -> Asked:
         lines.setdefault(shown, f"{shown} (since {_since(entries[h.memory_id])})")
     now = set().union(*(entities(h.value) for _, h in held))
     before = set().union(*(entities(b.value) for row in rows if row.attribute in asked for b in row.before)) - now
-    return Asked(list(lines.values()), {h.memory_id for _, h in held}, tuple(sorted(now)), tuple(sorted(before)))
+    said = min((entries[h.memory_id].newest for _, h in held), default="")
+    return Asked(list(lines.values()), {h.memory_id for _, h in held}, tuple(sorted(now)), tuple(sorted(before)), said)
 
 
 def _since(entry: Memory) -> str:

@@ -96,7 +96,8 @@ class Gatherer:
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown),
-                        values_now=chosen.asked.now, values_before=chosen.asked.before, told=told, counted=count)
+                        values_now=chosen.asked.now, values_before=chosen.asked.before,
+                        values_said=chosen.asked.said, told=told, counted=count)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:

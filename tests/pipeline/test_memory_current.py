@@ -321,3 +321,36 @@ def test_an_old_value_the_question_names_or_an_answer_giving_both_is_kept(store,
     assert [named.answer, rag.answer, job.answer] == [replies[0], replies[2], replies[3]]
     for result in (named, both, rag, job):  # (both: its old name, no longer in the evidence, is the Abstention's)
         assert "Old value" not in {s.name for s in result.trace.steps}
+
+
+def test_an_older_value_the_writer_never_typed_is_caught_in_any_language(store, index):
+    """The walk in European Portuguese: the Writer typed the move to Porto but not the home in Braga told before it,
+    and the model answered "Braga". Code reads a name of the answer that only lines told before memory's current
+    value say (none saying Porto) and asks again once without them; no word of Portuguese is read."""
+    said = [("Olá! Chamo-me Inês, moro em Braga e conduzo um Renault Clio.", "2026-12-07T09:00:00",
+             ["The user's Renault Clio is a car"]),
+            ("Grande novidade: mudei-me para o Porto no dia 3 de dezembro!", "2026-12-07T09:01:00",
+             ["The user has moved to Porto"])]
+    with _told(store, index, said, replies=("Braga", "Porto")) as agent:
+        agent.new_conversation()
+        home = agent.ask("Onde é que eu moro agora?", now="2026-12-07T09:10:00")
+    assert home.answer == "Porto"
+    step = home.trace.step("Old value")
+    assert step.parsed["old"] == ["braga"] and step.parsed["now"] == ["porto"] and step.parsed["typed"] is False
+    assert step.parsed["left_out"] and all("Braga" in line for line in step.parsed["left_out"])
+    assert "Braga" not in home.prompt_text
+
+
+def test_a_name_told_after_the_current_value_or_beside_it_is_no_older_value(store, index):
+    """A name only lines told after memory's current value say is newer than it ("a flat in Bath for this month"),
+    and one a line says beside the current value ("moved from Leeds to Bristol") is not read as older: both kept."""
+    said = [("I moved from Leeds to Bristol last week.", "2026-11-27T10:00:00", ["The user has moved to Bristol"]),
+            ("I'm renting a flat in Bath for this month.", "2026-12-01T10:00:00", [])]
+    replies = ("You're renting a flat in Bath.", "You lived in Leeds.")
+    with _told(store, index, said, replies=replies) as agent:
+        agent.new_conversation()
+        later = agent.ask("Where do I live now?", now="2026-12-02")
+        beside = agent.ask("Where do I live now?", now="2026-12-02")
+    assert [later.answer, beside.answer] == list(replies)
+    for result in (later, beside):
+        assert "Old value" not in {s.name for s in result.trace.steps}
