@@ -23,13 +23,19 @@ def _fold(text: str) -> str:
     return normalize(text.replace("\u2019", "'").replace("\u2018", "'"))
 
 
+# A letter of a word: any but those of scripts written without spaces between words (Chinese, Japanese), where a
+# phrase is whole wherever it stands ("成都" in "你住在成都。", "3" in "3月14日").
+_LETTER = "[^\\W\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+
+
 @lru_cache(maxsize=4096)
 def _phrase_pattern(phrase: str) -> re.Pattern[str]:
-    return re.compile(r"(?<!\w)" + re.escape(_fold(phrase)) + r"(?!\w)")
+    return re.compile(f"(?<!{_LETTER})" + re.escape(_fold(phrase)) + f"(?!{_LETTER})")
 
 
 def occurs(phrase: str, text: str) -> bool:
-    """Whether phrase occurs in text as whole words, ignoring accents, case and spacing ("3" is not in "13")."""
+    """Whether phrase occurs in text as whole words, ignoring accents, case and spacing ("3" is not in "13"; in a
+    script without spaces, "成都" is in "住在成都。")."""
     if not _fold(phrase):
         return False
     return _phrase_pattern(phrase).search(_fold(text)) is not None

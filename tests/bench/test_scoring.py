@@ -24,6 +24,10 @@ def question(type_: str = "single", **expectations) -> Question:
     ("Ana", "She bought a banana", False),
     ("don't", "I don\u2019t", True),
     ("", "anything", False),
+    ("成都", "你现在住在成都。", True),  # a script written without spaces: whole wherever it stands
+    ("3", "是3月14日", True),
+    ("3", "是13月", False),
+    ("成都", "Chengdu", False),
 ])
 def test_occurs_ignores_accents_case_and_spacing_but_needs_whole_words(phrase, text, expected):
     assert occurs(phrase, text) is expected
