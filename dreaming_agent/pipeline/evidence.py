@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import lang
 from ..lang import language
-from ..store import Store, attributes
+from ..store import Store, attributes, kinds
 from ..store.records import Memory, Sentence
 from ..text import content_words, entities, related, split_sentences
 from . import dates
@@ -206,14 +206,16 @@ class Asked:
     said: str = ""
 
 
-def asked_now(store: Store, question: np.ndarray | None) -> Asked:
+def asked_now(store: Store, question: np.ndarray | None, people: tuple[str, ...] = ()) -> Asked:
     """The current values of the kind a question asks after (`kinds`: "What car do I drive?" asks a vehicle), as the
     profile holds them, each since when in words: memory's answer to a question about now, read first. A value that
     is a whole entry and replaced another is shown by the names it says that the one before did not ("Vehicle:
-    Toyota Yaris", not "The user traded the Fiesta for a Toyota Yaris")."""
+    Toyota Yaris", not "The user traded the Fiesta for a Toyota Yaris"). A question naming people of theirs
+    (`people`: "Which city does my sister live in?") asks after theirs, not the person's, unless the kind's value is
+    such a person (`kinds.OF_PEOPLE`: "Who is my girlfriend?")."""
     examples = store.kinds.examples
     kind = examples.asked(question) if examples is not None else None
-    if kind is None:
+    if kind is None or (people and kind not in kinds.OF_PEOPLE):
         return Asked()
     rows = [row for row in attributes.profile(store) if row.attribute.split(":")[0] == kind]
     asked = set(examples.asks_after(question, [row.attribute for row in rows]))  # the cat's name, not the dog's

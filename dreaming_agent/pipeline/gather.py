@@ -171,7 +171,7 @@ class Gatherer:
         newer = self._successors(changes, found.search.candidates, sentences)
         asked = Asked()
         if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
-            asked = asked_now(self.store, found.question)
+            asked = asked_now(self.store, found.question, people=plan.people)
         current = list(dict.fromkeys(asked.lines + changes.current(set(older), asked.ids)))
         marks = {key: mark for key, mark in changes.marks.items() if key not in parts}  # what is left was not replaced
         return Chosen(sentences + newer, facts, marks, older, relatives, newer, replaced, current, superseded, asked)

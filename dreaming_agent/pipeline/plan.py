@@ -4,7 +4,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from .. import lang
 from ..store import Store
+from ..text import relation_words
 from . import abstain, controller
 from .retriever import is_question
 
@@ -18,6 +20,7 @@ class Plan:
     language: str
     about_the_person: bool  # about the person themselves, not a relative, pet or thing of theirs
     decided_ms: float = 0.0  # how long deciding it took (the Controller's step)
+    people: tuple[str, ...] = ()  # the people of theirs it names (sister, novio…), in the languages known
 
     @property
     def question(self) -> bool:
@@ -37,7 +40,8 @@ def plan(text: str) -> Plan:
     started = time.perf_counter()
     route = controller.plan(text)
     language, about_the_person = abstain.language(text), controller.about_the_person(text)
-    return Plan(text, route, language, about_the_person, round((time.perf_counter() - started) * 1000, 1))
+    people = tuple(dict.fromkeys(w for code in lang.LANGUAGES for w in relation_words(text, language=code, people=True)))
+    return Plan(text, route, language, about_the_person, round((time.perf_counter() - started) * 1000, 1), people)
 
 
 class Told:

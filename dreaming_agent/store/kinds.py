@@ -34,6 +34,9 @@ _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's
 # Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
 # says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
 NAMED = {"home", "workplace", "partner", "vehicle", "pet name"}
+# Kinds whose value is a person of theirs: a question naming that relation ("Who is my girlfriend?") asks after the
+# person's own value; naming one asks after that one's for any other kind ("Where does my sister live?").
+OF_PEOPLE = {"partner"}
 
 
 @dataclass(frozen=True)

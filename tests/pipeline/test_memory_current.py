@@ -354,3 +354,16 @@ def test_a_name_told_after_the_current_value_or_beside_it_is_no_older_value(stor
     assert [later.answer, beside.answer] == list(replies)
     for result in (later, beside):
         assert "Old value" not in {s.name for s in result.trace.steps}
+
+
+def test_a_question_naming_someone_of_theirs_reads_none_of_the_persons_current_values(store, index):
+    """"Where does my sister live now?" asks after the sister's home: the sister's city, told before the person's
+    move, is not read as the person's older home (the round-45 trial that did so asked again such right answers)."""
+    said = [("My sister Ruth lives in York.", "2026-11-01T10:00:00", ["The user's sister Ruth lives in York"]),
+            *DANA]
+    with _told(store, index, said, replies=("Your sister lives in York.",)) as agent:
+        agent.new_conversation()
+        sister = agent.ask("Where does my sister live now?", now="2026-12-02")
+    assert sister.answer == "Your sister lives in York."
+    assert "Old value" not in {s.name for s in sister.trace.steps}
+    assert "York" in sister.prompt_text
