@@ -92,3 +92,12 @@ def test_a_contraction_opening_an_answer_is_no_name(answer):
     """"You're" (either apostrophe) is no name the evidence must say: the abstention check had replaced such answers
     with "I don't know"."""
     assert proper_nouns(answer) == {"bath"}
+
+
+def test_a_message_in_a_script_without_spaces_splits_at_its_own_full_stops():
+    """Chinese and Japanese end sentences with 。！？ and no space: each sentence is its own, and a question among
+    them stays apart from what is told."""
+    assert split_sentences("我的妹妹住在杭州，她是护士。我上个月搬到了南京！你知道吗？我们养了一只猫。") == [
+        "我的妹妹住在杭州，她是护士。", "我上个月搬到了南京！", "你知道吗？", "我们养了一只猫。"]
+    assert split_sentences("今日は晴れです。 明日は雨？") == ["今日は晴れです。", "明日は雨？"]
+    assert split_sentences("I moved to Lyon!  Great? yes") == ["I moved to Lyon!", "Great?", "yes"]

@@ -12,7 +12,7 @@ from ..lang import language
 from ..llm.base import LLM
 from ..llm.structured import Structured, structured_call
 from ..prompts import PromptLibrary
-from ..text import proper_nouns, relation_words, split_sentences
+from ..text import QUESTION_MARKS, proper_nouns, relation_words, split_sentences
 
 
 class ControllerDecision(BaseModel):
@@ -173,7 +173,7 @@ def about_the_person(question: str) -> bool:
 def asks(text: str) -> bool:
     """A question, by its marks or its opening words (what `plan` routes on, without the rest of the plan)."""
     text = text.strip()
-    if "?" in text or "¿" in text:
+    if any(mark in text for mark in (*QUESTION_MARKS, "¿")):
         return True
     first = text.lower().lstrip("¿¡ ")
     return any(first.startswith(w + " ") for w in _WH) or first.startswith(_ASKING_OPENERS)

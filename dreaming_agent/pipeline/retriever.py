@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from ..embed.base import Embedder
 from ..store import Store, VectorIndex
 from ..store.records import Memory, Sentence, Source
-from ..text import normalize, says_nothing, split_sentences, words
+from ..text import QUESTION_MARKS, normalize, says_nothing, split_sentences, words
 
 
 @dataclass
@@ -170,7 +170,7 @@ def _search(store: Store, index: VectorIndex, vectors, *, fetch: int, memories: 
 def is_question(text: str) -> bool:
     """A sentence the person asked rather than told: it is never evidence about them."""
     stripped = text.strip()
-    return stripped.endswith("?") or stripped.startswith("¿")
+    return stripped.endswith(QUESTION_MARKS) or stripped.startswith("¿")
 
 
 def never_evidence(text: str, *, small_talk: bool = False) -> bool:

@@ -226,3 +226,13 @@ def test_an_entry_is_shown_with_the_sentences_of_its_message_that_state_it(entry
                     source_message_ids=(3,), sources=(Source(3, "2026-03-02T10:00:00", message),))
     line = memory_line(Candidate(memory, 0.6), with_sources=True)
     assert line == f'- 2026-03-02: {entry} (said: "{shown}")'
+
+
+@pytest.mark.parametrize("text, question", [
+    ("我现在住在哪个城市？", True), ("今どこに住んでいますか？", True), ("أين أسكن الآن؟", True),
+    ("我上个月搬到了南京。", False), ("我搬家了！你知道吗？我现在住在南京。", True),
+])
+def test_a_question_mark_of_any_script_asks(text, question):
+    """"？" (Chinese, Japanese) and "؟" (Arabic) ask as "?" does: such a question had been answered as a statement."""
+    assert plan(text).question is question
+    assert is_question(text) is text.endswith(("？", "؟"))
