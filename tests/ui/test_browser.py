@@ -35,9 +35,10 @@ def send(page, text: str, answer: str) -> None:
 
 
 def wait_until_learned(page, fact: str) -> None:
-    """The page's timer refreshes memory without a reload; 'learning…' goes once the Writer is done."""
+    """The page's timer refreshes memory without a reload; 'learning…' goes once the Writer is done (a panel being
+    re-rendered, briefly absent, counts as still learning)."""
     page.locator("#mid-term").get_by_text(fact).first.wait_for()
-    page.wait_for_function("() => !document.querySelector('#mid-term').innerText.includes('learning…')")
+    page.wait_for_function("() => !(document.querySelector('#mid-term')?.innerText ?? 'learning…').includes('learning…')")
 
 
 def test_chat_learn_dream_and_compare_in_the_browser(launch, page):
@@ -63,7 +64,7 @@ def test_chat_learn_dream_and_compare_in_the_browser(launch, page):
     turn = page.locator("#turn")
     page.wait_for_function("() => document.querySelectorAll('#turn .da-turn').length == 2")
     assert "Controller" in turn.inner_text()
-    page.wait_for_function("() => !document.querySelector('#writer').innerText.includes('learning…')")
+    page.wait_for_function("() => !(document.querySelector('#writer')?.innerText ?? 'learning…').includes('learning…')")
 
     page.mouse.move(0, 0)  # no hover state in the picture
     ARTIFACTS.mkdir(exist_ok=True)

@@ -61,7 +61,7 @@ def test_five_facts_become_entries_a_dream_changes_them_and_undo_restores_the_pa
     # The Writer's panel names the message it worked on; done when it shows the last one without a badge.
     page.wait_for_function("""last => { const w = document.querySelector('#writer').innerText;
         return w.includes(last) && !w.includes('learning…') && !w.includes('waiting')
-            && !document.querySelector('#mid-term').innerText.includes('learning…'); }""", arg=TOLD[-1].text[:30])
+            && !(document.querySelector('#mid-term')?.innerText ?? 'learning…').includes('learning…'); }""", arg=TOLD[-1].text[:30])
 
     before = page.evaluate(ENTRIES)
     assert len(true_entries(before)) >= 3, before

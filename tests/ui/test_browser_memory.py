@@ -66,7 +66,7 @@ def send(page, text: str) -> None:
 
 def learned(page) -> None:
     page.wait_for_function("() => document.querySelector('#mid-term').innerText.includes('The user ')"
-                           " && !document.querySelector('#mid-term').innerText.includes('learning…')")
+                           " && !(document.querySelector('#mid-term')?.innerText ?? 'learning…').includes('learning…')")
 
 
 def test_markdown_and_html_from_anyone_are_shown_as_text_and_fetch_nothing(launch, tab):

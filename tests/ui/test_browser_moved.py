@@ -30,9 +30,9 @@ PROFILE = """() => Object.fromEntries([...document.querySelectorAll('#facts li.d
     li.dataset.attribute, {now: li.innerText.split('; before:')[0], before: li.innerText.split('; before:')[1] || ''}]))"""
 # The Writer has finished every statement: no entry in the panels is still being learned (the PIN, which no model
 # reads, leaves the Writer's own panel saying it is "not learned").
-IDLE = """() => !document.querySelector('#writer').innerText.includes('learning…')
-    && !document.querySelector('#mid-term').innerText.includes('learning…')
-    && !document.querySelector('#facts').innerText.includes('learning…')"""
+IDLE = """() => !(document.querySelector('#writer')?.innerText ?? 'learning…').includes('learning…')
+    && !(document.querySelector('#mid-term')?.innerText ?? 'learning…').includes('learning…')
+    && !(document.querySelector('#facts')?.innerText ?? 'learning…').includes('learning…')"""
 NOTICE = lang.en.NOT_REMEMBERED.split(":")[0]  # "I have not remembered that"
 
 

@@ -32,7 +32,7 @@ STEPS = """() => [...document.querySelectorAll('#turn .da-step')].map(step => ({
 # The Writer's panel names the message it worked on; done when it shows it without a badge.
 LEARNED = """said => { const w = document.querySelector('#writer').innerText;
     return w.includes(said) && !w.includes('learning…') && !w.includes('waiting')
-        && !document.querySelector('#mid-term').innerText.includes('learning…'); }"""
+        && !(document.querySelector('#mid-term')?.innerText ?? 'learning…').includes('learning…'); }"""
 
 
 @dataclass(frozen=True)
