@@ -12,8 +12,9 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Marks that end a question in any script: "？" in Chinese and Japanese, "؟" in Arabic.
 QUESTION_MARKS = ("?", "？", "؟")
 # A sentence ends at the spaces after . ! ? …; in a script written without spaces (Chinese, Japanese), right after
-# 。！？ (a whole message had been one sentence, and a question in it made all of it a question).
-_SENTENCE_END = re.compile(r"(?<=[.!?¡¿…؟])\s+|(?<=[。！？])\s*")
+# 。！？ or the closing quote after them (a whole message had been one sentence, and a question in it made all of it a
+# question).
+_SENTENCE_END = re.compile(r"(?<=[.!?¡¿…؟])\s+|(?<=[。！？])\s*(?![」』）”’])|(?<=[。！？][」』）”’])\s*")
 _LINE_BREAK = re.compile(r"\n+")
 # A full stop that ends a title or an initial ends no sentence: "Dr. Patel", "la Dra. Okafor", "J.K. Rowling",
 # "George R. R. Martin" (the third scenario's "…mi nueva doctora aquí, la Dra." was stored without her name).

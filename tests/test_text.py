@@ -100,4 +100,5 @@ def test_a_message_in_a_script_without_spaces_splits_at_its_own_full_stops():
     assert split_sentences("我的妹妹住在杭州，她是护士。我上个月搬到了南京！你知道吗？我们养了一只猫。") == [
         "我的妹妹住在杭州，她是护士。", "我上个月搬到了南京！", "你知道吗？", "我们养了一只猫。"]
     assert split_sentences("今日は晴れです。 明日は雨？") == ["今日は晴れです。", "明日は雨？"]
+    assert split_sentences("她说：「我明天走。」我知道了。") == ["她说：「我明天走。」", "我知道了。"]
     assert split_sentences("I moved to Lyon!  Great? yes") == ["I moved to Lyon!", "Great?", "yes"]
