@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -49,8 +50,9 @@ def add_parser(commands) -> None:
                    help="LongMemEval, LoCoMo: only the K-th of every N questions (conversations), so that N processes "
                         "feed one --memory-dir at once; a run without it then answers all from the fed memories")
     p.add_argument("--merge", metavar="DIR", default=None,
-                   help="run nothing: move the answers of another bench folder (same scenario, model and prompts) "
-                        "into --out, replacing the same (condition, run) pairs, and re-report")
+                   help="run nothing: move the answers of another bench folder (same scenario, model and prompts, or "
+                        "another --shard of it) into --out, replacing the same questions of the same (condition, run) "
+                        "pairs, and re-report")
     p.set_defaults(run=main)
 
 
@@ -160,17 +162,38 @@ def _shard(value: str | None, splittable) -> tuple[int, int] | None:
 
 
 def _merge(source: Path, out: Path) -> int:
-    """Answers measured in separate folders (e.g. two processes, one per core) become one report."""
+    """Answers measured in separate folders (e.g. two processes, one per core, or two shards) become one report."""
     source_meta = _meta(source)
     out_meta = _meta(out) if (out / "report.json").exists() else source_meta  # a fresh folder takes the source
-    differ = [k for k in ("scenario", "llm", "embedder", "prompt_versions", "question_mode") if source_meta.get(k) != out_meta.get(k)]
+    scenario = _joined_shards(source_meta["scenario"], out_meta["scenario"])
+    differ = [k for k in ("scenario", "llm", "embedder", "prompt_versions", "question_mode")
+              if (k != "scenario" or scenario is None) and source_meta.get(k) != out_meta.get(k)]
     if differ:
         raise ConfigError(f"{source} and {out} measured different setups ({', '.join(differ)}); not merged.")
     added = _previous(source, set())
-    _write(out, added, out_meta, f"python -m dreaming_agent bench --merge {source} --out {out}", keep_previous=True)
+    _write(out, added, {**out_meta, "scenario": scenario or out_meta["scenario"]},
+           f"python -m dreaming_agent bench --merge {source} --out {out}", keep_previous=True)
     pairs = ", ".join(f"{c} run {r}" for c, r in sorted({(r.condition, r.run) for r in added}))
     print(f"merged {pairs} from {source} into {out}/report.json, report.md, accuracy.png, answers.jsonl")
     return 0
+
+
+_SHARDS = re.compile(r"^(.*), shards? (\d+(?:, \d+)*) of (\d+)$")
+
+
+def _joined_shards(one: str, other: str) -> str | None:
+    """The scenario two shards of one run measured together ("…, shards 1, 3 of 4"; all of them: no suffix)."""
+    a, b = _SHARDS.match(one), _SHARDS.match(other)
+    if (a or b) and not (a and b):  # a shard merged into (or from) the whole run it is part of
+        whole, shard = (other, a) if a else (one, b)
+        return whole if shard[1] == whole else None
+    if not (a and b) or (a[1], a[3]) != (b[1], b[3]):
+        return None
+    ks = sorted({int(k) for m in (a, b) for k in m[2].split(", ")})
+    n = int(a[3])
+    if ks == list(range(1, n + 1)):
+        return a[1]
+    return f"{a[1]}, shard{'s' if len(ks) > 1 else ''} {', '.join(map(str, ks))} of {n}"
 
 
 def _meta(folder: Path) -> dict:
@@ -184,17 +207,17 @@ def _meta(folder: Path) -> dict:
 
 
 def _write(out: Path, added, meta: dict, command: str, *, keep_previous: bool) -> dict:
-    """Reports `added`, plus (keep_previous) the answers already in `out` for other (condition, run) pairs."""
+    """Reports `added`, plus (keep_previous) the answers already in `out` to other questions or (condition, run) pairs."""
     from .report import summarize, write_outputs
 
-    records = (_previous(out, {(r.condition, r.run) for r in added}) if keep_previous else []) + list(added)
+    records = (_previous(out, {(r.condition, r.run, r.question_id) for r in added}) if keep_previous else []) + list(added)
     report = summarize(records, meta={**meta, "runs": len({r.run for r in records})})
     write_outputs(out, records, report, command)
     return report
 
 
-def _previous(out: Path, replaced: set[tuple[str, int]]):
-    """Answers from earlier invocations into the same folder, except the (condition, run) pairs measured again."""
+def _previous(out: Path, replaced: set[tuple[str, int, str]]):
+    """Answers from earlier invocations into the same folder, except the questions of a (condition, run) asked again."""
     import json
 
     from .runner import AnswerRecord
@@ -203,7 +226,7 @@ def _previous(out: Path, replaced: set[tuple[str, int]]):
     if not path.exists():
         return []
     rows = [AnswerRecord(**json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in rows if (r.condition, r.run) not in replaced]
+    return [r for r in rows if (r.condition, r.run, r.question_id) not in replaced]
 
 
 def _models(args):

@@ -199,6 +199,31 @@ def test_shards_feed_one_memory_folder_that_a_whole_run_then_answers_from(fixtur
     assert sorted(r["question_id"] for r in rows) == ["lme-assistant", "lme-user_abs"]
 
 
+def test_shard_folders_merge_into_the_whole_runs_report(fixture_file, tmp_path, capsys):
+    common = ["bench", "--longmemeval", str(fixture_file), "--conditions", "B,E", "--runs", "1", "--llm", "scripted",
+              "--embedder", "hash", "--memory-dir", str(tmp_path / "memory")]
+    for k in (1, 2):
+        assert main([*common, "--shard", f"{k}/2", "--out", str(tmp_path / f"shard{k}")]) == 0
+    assert main([*common, "--out", str(tmp_path / "whole")]) == 0
+    merged = tmp_path / "merged"
+    assert main(["bench", "--merge", str(tmp_path / "shard1"), "--out", str(merged)]) == 0
+    assert json.loads((merged / "report.json").read_text())["scenario"].endswith("shard 1 of 2")
+    assert main(["bench", "--merge", str(tmp_path / "shard2"), "--out", str(merged)]) == 0
+    assert main(["bench", "--merge", str(tmp_path / "shard2"), "--out", str(merged)]) == 0  # again: replaced, not doubled
+    whole, report = (json.loads((d / "report.json").read_text()) for d in (tmp_path / "whole", merged))
+    assert report["scenario"] == whole["scenario"] and "shard" not in report["scenario"]
+    timeless = lambda r: {c: {k: v for k, v in m.items() if "latency" not in k} for c, m in r["conditions"].items()}  # noqa: E731
+    assert timeless(report) == timeless(whole) and report["paired"] == whole["paired"]
+    rows = [json.loads(line) for line in (merged / "answers.jsonl").read_text().splitlines()]
+    assert sorted((r["condition"], r["question_id"]) for r in rows) == \
+        [(c, q) for c in "BE" for q in ("lme-assistant", "lme-user_abs")]
+    capsys.readouterr()
+    other = tmp_path / "other"  # a shard of another split is another setup
+    assert main([*common, "--shard", "1/3", "--out", str(other)]) == 0
+    assert main(["bench", "--merge", str(other), "--out", str(tmp_path / "shard2")]) == 2
+    assert "different setups (scenario)" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("shard", ["0/2", "3/2", "2", "a/b", "1/0"])
 def test_a_bad_shard_is_refused_with_how_to_write_it(fixture_file, tmp_path, capsys, shard):
     code = main(["bench", "--longmemeval", str(fixture_file), "--shard", shard, "--llm", "scripted",
