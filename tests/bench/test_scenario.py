@@ -21,7 +21,7 @@ PUBLISHED = ["dev.json", "holdout.json", "third.json"]
                                                    "thirteenth.json", "fourteenth.json", "fifteenth.json",
                                                    "sixteenth.json", "seventeenth.json", "eighteenth.json",
                                                    "nineteenth.json", "twentieth.json", "twentyfirst.json",
-                                                   "twentysecond.json", "twentythird.json"])
+                                                   "twentysecond.json", "twentythird.json", "twentyfourth.json"])
 def scenario(request):
     return load_scenario(SCENARIOS_DIR / request.param)
 
@@ -76,7 +76,8 @@ def test_scenario_asks_in_both_languages(published):
                                   "tenth.json", "eleventh.json", "twelfth.json", "thirteenth.json",
                                   "fourteenth.json", "fifteenth.json", "sixteenth.json",
                                   "seventeenth.json", "eighteenth.json", "nineteenth.json",
-                                  "twentieth.json", "twentyfirst.json", "twentysecond.json", "twentythird.json"])
+                                  "twentieth.json", "twentyfirst.json", "twentysecond.json", "twentythird.json",
+                                  "twentyfourth.json"])
 def test_a_held_out_scenario_asks_every_type_with_enough_updates_and_dates(name):
     scenario = load_scenario(SCENARIOS_DIR / name)
     counts = Counter(q.type for q in scenario.questions)
