@@ -359,6 +359,12 @@ LEFT_ARTICLES = r"the"
 ENTRY_SUBJECT = r"\buser(?:'s)?\b"  # whom an entry is about: the Dream keeps it ("Pepper's dog…" is not the user's)
 ENTRY_OWNER = r"['’]s\b"  # after a name, it makes that name an owner: "Pepper's dog"
 ENTRY_OWN_NAME = r"(?:the\s+)?user(?:'s\s+(?:full\s+|first\s+)?name\s+is|\s+is\s+(?:called|named))"
+# "The user is Rafael": a name given as who the person is (pipeline/whose.py); a name only, nothing after it
+ENTRY_IS_NAMED = r"(?:the\s+)?user\s+is"
+# "The user's boyfriend Kenji …", "The user's work friend Marco …": a name memory holds as someone of theirs. Before
+# the name: a relation (RELATIONS) or one of these, and a word before it at most
+ENTRY_PEOPLE = "colleague coworker co-worker roommate flatmate housemate classmate teammate ex partner fiance fiancee"
+ENTRY_SOMEONE_NAMED = r"^\W*(?:[Tt]he\s+)?[Uu]ser['’]s\s+(?:[a-z][\w-]*\s+)?(?:[a-z]+-)?(?:{people})\s+"
 
 # -- the assistant's own earlier words (pipeline/replies.py) ----------------------------------------------------
 # How a question points at what the assistant said before (accents folded). Past tense only: "What do you

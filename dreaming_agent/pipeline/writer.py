@@ -17,6 +17,7 @@ from ..text import says_nothing, split_sentences
 from .grounding import lexical, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
+from .whose import held_as_someone, own_names, restate
 
 
 class ExtractedFacts(BaseModel):
@@ -39,6 +40,7 @@ class WriterOutcome:
     step: Step | None = None
     unavailable: bool = False  # the model could not be reached: the job must be retried
     withheld: str | None = None  # why nothing of the message is kept (it holds a credential)
+    about: str | None = None  # whom the message's entries about "the user" were restated of (`whose`)
 
 
 def write(
@@ -75,6 +77,11 @@ def write(
         outcome.withheld = f"the Writer read a credential ({credential})"
         index.remove("sentences", store.withhold(message.id, outcome.withheld))
         facts = []
+    extracted_facts = facts
+    if facts:  # a message that names the person as someone else is about that someone
+        restated = restate(facts, own_names(store, message), lambda name: held_as_someone(store, name))
+        facts, outcome.about = restated.facts, restated.about
+        outcome.dropped.extend(restated.dropped)
     if facts:
         sentences = split_sentences(message.text) or [message.text]
         vectors = embedder.embed_batch(facts + sentences, role="passage")
@@ -107,11 +114,12 @@ def write(
     step.duration_ms = _ms(started)
     step.parsed = {
         "skipped": None,
-        "extracted": facts,
+        "extracted": extracted_facts,
         "stored": [t for _, t in outcome.stored],
         "dropped": [{"fact": f, "why": why} for f, why in outcome.dropped],
         "duplicates": [f for f, _ in outcome.duplicates],
         "withheld": outcome.withheld,
+        "about": outcome.about,
     }
     outcome.step = step
     return outcome
@@ -128,7 +136,9 @@ def _describe(outcome: WriterOutcome) -> str:
         return "model unavailable; will retry"
     if outcome.withheld:
         return f"not remembered: {outcome.withheld}; the message's sentences left the evidence"
-    return f"stored {len(outcome.stored)}, dropped {len(outcome.dropped)} ungrounded, skipped {len(outcome.duplicates)} duplicates"
+    about = f" (the message's facts about the user restated of {outcome.about})" if outcome.about else ""
+    return (f"stored {len(outcome.stored)}{about}, dropped {len(outcome.dropped)} ungrounded, "
+            f"skipped {len(outcome.duplicates)} duplicates")
 
 
 def _ms(started: float) -> float:
