@@ -19,8 +19,8 @@ _ABSTENTION = re.compile(r"(?<!\w)(?:" + "|".join(lang.phrases("ABSTENTIONS")) +
 
 
 def _fold(text: str) -> str:
-    # Typographic apostrophes survive NFKD, so "don’t" would not meet "don't" without this.
-    return normalize(text.replace("\u2019", "'").replace("\u2018", "'"))
+    # `normalize` reads "’" as "'"; an answer may also write the apostrophe as "‘" ("don‘t").
+    return normalize(text.replace("\u2018", "'"))
 
 
 # A letter of a word: any but those of scripts written without spaces between words (Chinese, Japanese), where a
