@@ -17,7 +17,7 @@ from ..text import says_nothing, split_sentences
 from .grounding import lexical, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
-from .whose import held_as_someone, own_names, restate
+from .whose import claimed, held_as_someone, own_names, restate
 
 
 class ExtractedFacts(BaseModel):
@@ -78,7 +78,7 @@ def write(
         index.remove("sentences", store.withhold(message.id, outcome.withheld))
         facts = []
     extracted_facts = facts
-    if facts:  # a message that names the person as someone else is about that someone
+    if any(claimed(f) for f in facts):  # a message that names the person as someone else is about that someone
         restated = restate(facts, own_names(store, message), lambda name: held_as_someone(store, name))
         facts, outcome.about = restated.facts, restated.about
         outcome.dropped.extend(restated.dropped)
