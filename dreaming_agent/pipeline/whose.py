@@ -16,14 +16,13 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from .. import lang
-from ..store import Message, Store
+from ..store import Message, Store, kinds
 from ..text import normalize
 
 _CLAIM = re.compile(r"^\W*(?i:" + "|".join(f for f in (lang.pattern("ENTRY_OWN_NAME"), lang.pattern("ENTRY_IS_NAMED")) if f)
                     + r")\s+(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\W*$")
 _EN = lang.of("en")  # the Writer's entries are English
-_PEOPLE = sorted({w for ws in _EN.RELATIONS.values() for w in ws.split()} | set(_EN.ENTRY_PEOPLE.split()), key=len, reverse=True)
-_SOMEONE = re.compile(_EN.ENTRY_SOMEONE_NAMED.format(people="|".join(map(re.escape, _PEOPLE))) + r"(?=[^\W\d_])")
+_SOMEONE = re.compile(kinds.SOMEONE_OF_THEIRS + r"(?=[^\W\d_])")  # and a name: "The user's boyfriend Kenji"
 _OF_THE_USER = re.compile(_EN.ENTRY_OF_THE_USER + r"(?P<own>['’]s\b)?", re.IGNORECASE)
 _CLAIMS_LIKE = ("%user is %", "%user's %name%", "%user’s %name%")  # a first cut in SQL; `claimed` decides
 
@@ -46,12 +45,6 @@ def someone_named(entry: str, name: str) -> bool:
     """Whether an entry names `name` as someone of the person's: "The user's work friend Marco wants to try Tokyo"."""
     match = _SOMEONE.match(entry)
     return match is not None and re.match(re.escape(name) + r"(?!\w)", entry[match.end():]) is not None
-
-
-def _of_someone(entry: str) -> bool:
-    """Whether an entry is about someone of the person's it names ("The user's sister Harriet lives in Bristol")."""
-    match = _SOMEONE.match(entry)
-    return match is not None and entry[match.end()].isupper()
 
 
 @dataclass
@@ -92,9 +85,9 @@ def _not_them(name: str, facts: list[str], own: list[str], of_theirs: Callable[[
 
 def _restated(fact: str, name: str) -> str:
     """An entry about "the user" said of `name` ("The user's bakery is in Sapporo" -> "Yumi's bakery is in Sapporo");
-    one about someone of theirs, or not about the person, as it is."""
+    one about someone of theirs ("The user's sister is Ruth"), or not about the person, as it is."""
     match = _OF_THE_USER.match(fact)
-    if match is None or _of_someone(fact):
+    if match is None or kinds.about_someone_of_theirs(fact):
         return fact
     return name + ("'s" if match["own"] else "") + fact[match.end():]
 

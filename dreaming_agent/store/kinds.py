@@ -30,6 +30,12 @@ FLOOR_SPREADS = 1.77
 MARGIN_SPREADS = 1.19
 _THING = re.compile(lang.of("en").ENTRY_THING, re.IGNORECASE)
 _OF_THE_USER = re.compile(lang.of("en").ENTRY_OF_THE_USER, re.IGNORECASE)
+# "The user's boyfriend Kenji …", "The user's brother …": an entry about someone of theirs (a relation word of the
+# Writer's English, `lang.en` RELATIONS and ENTRY_PEOPLE, after "The user's" and a word at most)
+_PEOPLE = sorted({w for ws in lang.of("en").RELATIONS.values() for w in ws.split()} | set(lang.of("en").ENTRY_PEOPLE.split()),
+                 key=len, reverse=True)
+SOMEONE_OF_THEIRS = lang.of("en").ENTRY_SOMEONE_NAMED.format(people="|".join(map(re.escape, _PEOPLE)))
+_SOMEONE_OF_THEIRS = re.compile(SOMEONE_OF_THEIRS)
 _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's, keyed by it: their dog, their cat
 # Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
 # says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
@@ -95,10 +101,13 @@ class Kinds:
 
     def of(self, text: str, vector: np.ndarray | None) -> str | None:
         """The kind of the example nearest to an entry about the person; None when that is "other", no example is
-        near enough, an "other" one is about as near, or the entry is about someone else ("Priya is…")."""
+        near enough, an "other" one is about as near, or the entry is about someone else ("Priya is…"), or someone of
+        theirs ("The user's boyfriend Kenji is a chef" holds no job of the person's), unless the kind is who that
+        someone is to them (`OF_PEOPLE`: "The user's boyfriend is Dan")."""
         if vector is None or not _OF_THE_USER.search(text) or vector.shape[-1] != self.vectors.shape[1]:
             return None
-        return _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
+        kind = _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
+        return None if kind not in OF_PEOPLE and about_someone_of_theirs(text) else kind
 
     def borne_out(self, kind: str, said: np.ndarray) -> bool:
         """Whether the person's own sentences an entry was drawn from (`said`, their vectors, one a row) bear out
@@ -115,6 +124,11 @@ class Kinds:
         scores = said @ self.asks_vectors.T
         of_kind, other = scores[:, labels == kind].max(axis=1), scores[:, labels == OTHER].max(axis=1)
         return bool((other - of_kind < self.margin).any())
+
+
+def about_someone_of_theirs(entry: str) -> bool:
+    """Whether an entry of the Writer's is about someone of the person's: "The user's brother Owen has a cat"."""
+    return _SOMEONE_OF_THEIRS.match(entry) is not None
 
 
 def _nearest_of(thing: str, others: list[str], vectors: dict[str, np.ndarray]) -> str:

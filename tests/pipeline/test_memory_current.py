@@ -13,7 +13,8 @@ KINDS_SAID = {"The user is vegan": "diet", "The user has been vegetarian for two
               "The user started at Kestrel Health on Monday": "workplace", "The user's boyfriend is Dan": "partner",
               "The user's dog is Lokum from now on": "pet name", "The user's sister lives in Leeds": None,
               "The user went to Edinburgh for the weekend": None, "The user likes bouldering": None,
-              "Priya is the owner of the dashboard": None}
+              "Priya is the owner of the dashboard": None, "The user's boyfriend Kenji is a chef": None,
+              "The user's brother Owen has a cat called Pickle": None}
 
 
 @contextmanager

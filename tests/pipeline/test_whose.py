@@ -87,6 +87,6 @@ def test_two_names_or_the_persons_own_beside_another_restate_nothing():
     assert own.facts == ["The user is Nora", "The user likes ramen"] and own.about is None
     first = restate(["The user is Nora", "The user lives in Osaka"], [], nobody)  # who they are, said for the first time
     assert first.facts == ["The user is Nora", "The user lives in Osaka"] and not first.dropped
-    kept = restate(["The user is Rafael", "The user's sister Ruth is a nurse", "The user's cat is called Miso"], ["Nora"],
-                   nobody)
-    assert kept.facts == ["The user's sister Ruth is a nurse", "Rafael's cat is called Miso"]
+    kept = restate(["The user is Rafael", "The user's sister Ruth is a nurse", "The user's older brother is Tom",
+                    "The user's cat is called Miso"], ["Nora"], nobody)  # someone of theirs stays theirs
+    assert kept.facts == ["The user's sister Ruth is a nurse", "The user's older brother is Tom", "Rafael's cat is called Miso"]
