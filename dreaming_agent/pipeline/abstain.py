@@ -7,6 +7,7 @@ from typing import Callable, Iterable
 
 from .. import lang
 from ..lang import language
+from . import whose
 from ..text import (mentions, normalize, numbers, proper_nouns, relation_group, relation_words, split_sentences,
                     without_possessive, words)
 
@@ -93,23 +94,9 @@ def own_name_given(answer: str, question: str, shown: list[str]) -> list[int] | 
     return [i for i, names in own.items() if names]
 
 
-# The person's own name as the Writer's English entries give it ("The user's name is Claire"), from any language.
-_OWN_NAME_ENTRY = re.compile(r"^\W*(?i:" + lang.pattern("ENTRY_OWN_NAME") + r")\s+([^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*)*)")
-
-
 def own_names(entries: Iterable[str]) -> set[str]:
     """The names the person gave themselves, read from the memory entries the Writer wrote in English about them."""
-    found = set()
-    for entry in entries:
-        if match := _OWN_NAME_ENTRY.match(entry):
-            name = []
-            for word in match.group(1).split():
-                if not word[:1].isupper():
-                    break
-                name.append(word)
-            if name:
-                found.add(" ".join(name))
-    return found
+    return {name for entry in entries if (name := whose.given_name(entry))}
 
 
 def own_name_read_wrongly(answer: str, question: str, shown: list, own: Iterable[str]) -> list[int] | None:

@@ -19,8 +19,11 @@ from .. import lang
 from ..store import Message, Store, kinds
 from ..text import normalize
 
+_NAME = r"[^\W\d_][\w'’-]*"  # a word of a name, in any script
 _CLAIM = re.compile(r"^\W*(?i:" + "|".join(f for f in (lang.pattern("ENTRY_OWN_NAME"), lang.pattern("ENTRY_IS_NAMED")) if f)
-                    + r")\s+(?P<name>[^\W\d_][\w'’-]*(?:\s+[^\W\d_][\w'’-]*){0,3})\W*$")
+                    + rf")\s+(?P<name>{_NAME}(?:\s+{_NAME}){{0,3}})\W*$")
+# The person's own name as an entry gives it ("The user's name is Claire", "The user is called Ana"), then anything
+_GIVEN = re.compile(r"^\W*(?i:" + lang.pattern("ENTRY_OWN_NAME") + rf")\s+(?P<name>{_NAME}(?:\s+{_NAME})*)")
 _EN = lang.of("en")  # the Writer's entries are English
 _SOMEONE = re.compile(kinds.SOMEONE_OF_THEIRS + r"(?=[^\W\d_])")  # and a name: "The user's boyfriend Kenji"
 _OF_THE_USER = re.compile(_EN.ENTRY_OF_THE_USER + r"(?P<own>['’]s\b)?", re.IGNORECASE)
@@ -34,6 +37,20 @@ def claimed(entry: str) -> str | None:
     if match is None or not all(w[:1].isupper() for w in match["name"].split()):
         return None
     return match["name"]
+
+
+def given_name(entry: str) -> str | None:
+    """The name an entry says the person goes by, its capitalised words after the naming ones ("The user's name is
+    Łukasz Nowak and he …" -> "Łukasz Nowak"); None when it says none. Looser than `claimed`: the entry may go on."""
+    match = _GIVEN.match(entry)
+    if match is None:
+        return None
+    name = []
+    for word in match["name"].split():
+        if not word[:1].isupper():
+            break
+        name.append(word)
+    return " ".join(name) or None
 
 
 def same_person(a: str, b: str) -> bool:
