@@ -7,13 +7,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import lang
-from ..lang import language
-from ..text import mentions, normalize, numbers, proper_nouns, relations_missing, words
+from ..lang import elsewhere, language
+from ..text import mentions, normalize, numbers, proper_nouns, related, relation_words, relations_missing, words
 
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
 _THIRD_PERSON = lang.words("THIRD_PERSON")
 # A fact that copies the person's own words ("The user I'm tired ...") carries its own subject.
 _FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_PLURAL")
+# A word that says the person speaks of themselves in a clause, in any known language ("I", "my", "we", "tengo")
+_SELF = _FIRST_PERSON | lang.words("FIRST_PERSON_VERBS")
+_THING = re.compile(lang.of("en").ENTRY_THING, re.IGNORECASE)  # "The user's pup …": a thing of theirs (Writer's English)
 _CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
 _PLACEHOLDER = re.compile(r"\[[^\]]{1,40}\]|<[^>]{1,40}>|\{[^}]{1,40}\}")
@@ -75,3 +78,34 @@ def role(fact: str, source: str) -> GroundingVerdict:
             if folded[i: i + len(predicate)] == predicate and (folded[i - 1] in _THIRD_PERSON or proper_nouns(subject)):
                 return GroundingVerdict(False, f"the message says this of {subject!r}, not of the user")
     return GroundingVerdict(True, "no one else is its subject in the message")
+
+
+def person(fact: str, source: str) -> GroundingVerdict:
+    """Reject "The user …" when every clause of the message it shares a word with is about someone else: it names
+    "he", "she", "they" and never the person ("I", "my", "we", a verb of "I"). "Marco did it: he moved to Tokyo and
+    works at a fintech startup" gives Marco's job, not the person's. Passes: a clause in a language no module knows;
+    one that names no one ("Moved to Bristol!"); a fact naming someone or an animal of theirs, or a thing of theirs
+    another clause names, whom the pronoun may be ("The user's pup is called Nube" from "Update on the pup: he's
+    called Nube now")."""
+    if not normalize(fact).startswith("the user"):
+        return GroundingVerdict(True, "the user is not its subject")
+    if relation_words(fact):
+        return GroundingVerdict(True, "it names someone or an animal of theirs, whom the clause's pronoun may be")
+    clauses = [c for c in _CLAUSE_BREAK.split(source) if c.strip()]
+    drawn = related(fact, clauses)
+    if not drawn:
+        return GroundingVerdict(True, "it shares no word with a clause of the message")
+    if any(elsewhere(clause) for clause in drawn):
+        return GroundingVerdict(True, "the message is in a language this does not know: no pronouns to read")
+    thing = _THING.match(fact)
+    if thing and any(normalize(thing[1]) in _said(clause) for clause in clauses if clause not in drawn):
+        return GroundingVerdict(True, f"the pronoun may be their {thing[1]}, which another clause names")
+    if any(_said(clause) & _SELF or not _said(clause) & _THIRD_PERSON for clause in drawn):
+        return GroundingVerdict(True, "a clause it was drawn from speaks of the person")
+    return GroundingVerdict(False, "every clause it was drawn from speaks of someone else, none of the user")
+
+
+def _said(clause: str) -> set[str]:
+    """A clause's words, folded, each also without what follows an apostrophe ("she's": "she")."""
+    said = {normalize(w) for w in words(clause)}
+    return said | {w.split("'")[0] for w in said}

@@ -14,7 +14,7 @@ from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..text import says_nothing, split_sentences
-from .grounding import lexical, relation, role, semantic
+from .grounding import lexical, person, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
 from .whose import claimed, held_as_someone, own_names, restate
@@ -90,6 +90,8 @@ def write(
             verdict = lexical(fact, message.text)
             if verdict.ok:
                 verdict = role(fact, message.text)
+            if verdict.ok:
+                verdict = person(fact, message.text)
             if verdict.ok:
                 verdict = relation(fact, message.text)
             if verdict.ok:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from dreaming_agent.embed.offline import default_offline_embedder
-from dreaming_agent.pipeline.grounding import lexical, relation, role, semantic
+from dreaming_agent.pipeline.grounding import lexical, person, relation, role, semantic
 from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.text import split_sentences
 
@@ -103,6 +103,32 @@ def test_role_rejects_what_the_message_says_of_someone_else(fact, message):
 ])
 def test_role_accepts_what_the_person_says_of_themselves(fact, message):
     assert role(fact, message).ok
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user works at a fintech startup now", "Marco did it: he moved to Tokyo and works at a fintech startup. Wow."),
+    ("The user is vegan", "Her trip is confirmed. She's vegan, so I'm making a list of places to eat."),
+    ("The user lives in Leeds", "I moved to Bristol, and she stayed in Leeds."),
+    ("The user's department is deputy head", "Yiting called: she's just been made deputy head of her department."),
+    ("The user trabaja en el hospital", "Mi hermana es enfermera, ella trabaja en el hospital."),
+])
+def test_person_rejects_a_fact_drawn_only_from_clauses_about_someone_else(fact, message):
+    verdict = person(fact, message)
+    assert not verdict.ok and "someone else" in verdict.reason
+
+
+@pytest.mark.parametrize("fact, message", [
+    ("The user moved to Bristol", "Moved to Bristol last week!"),  # names no one: the person's own, unsaid
+    ("The user took the dog to the vet", "Took the dog to the vet; she was brave."),  # one clause names no one
+    ("The user lives in Bristol", "He stayed in Leeds and I moved to Bristol."),  # the clause names the person too
+    ("The user's boyfriend Kenji runs the kitchen", "My boyfriend Kenji is a chef, he runs the kitchen."),
+    ("The user's cat is grey", "My cat Mochi knocked a mug off. She's a grey tabby."),  # "she" is the cat
+    ("The user's pup is called Nube", "Update on the pup: he's called Nube now."),  # "he" is the pup
+    ("The user has a cat called Goma", "Sie hat eine Katze namens Goma."),  # a language no module knows
+    ("The user has a cat called Goma", "Tengo un gato llamado Goma y ella un perro."),  # "tengo" says "I"
+])
+def test_person_accepts_what_the_person_may_have_said_of_themselves(fact, message):
+    assert person(fact, message).ok
 
 
 @pytest.mark.parametrize("fact", ["The user lives in [city_name]", "The user <fact 1>", "The user has a {pet}"])
