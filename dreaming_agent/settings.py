@@ -33,6 +33,7 @@ ENV_VARS: dict[str, str] = {
     "llm_timeout_s": "DREAMING_LLM_TIMEOUT",
     "dream_every_n_turns": "DREAMING_DREAM_EVERY",
     "variant": "DREAMING_VARIANT",
+    "writer_any_language": "DREAMING_WRITER_ANY_LANGUAGE",
 }
 
 # The seed project's setup: a 3B model served by Ollama and the bge-m3 embedder (downloads from a model hub).
@@ -67,6 +68,8 @@ class Settings(BaseModel):
     llm_timeout_s: float = Field(120.0, gt=0)
     dream_every_n_turns: int = Field(0, ge=0, description="0: Dream only on demand")
     variant: Literal["default", "published"] = "default"
+    writer_any_language: bool = Field(False, description="draw facts from messages in a language no module knows "
+                                      "(only English and Spanish are known); for a model that writes them well")
 
     @property
     def chroma_mode(self) -> str:

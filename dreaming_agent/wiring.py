@@ -145,12 +145,14 @@ def build_agent(settings: Settings, *, llm: LLM | None = None, embedder: Embedde
     `index_namespace` keeps agents sharing one Chroma client apart; `config` replaces the settings-derived one."""
     from .context.budget import BudgetLimits
     from .pipeline.agent import Agent, AgentConfig
+    from .pipeline.writer import WriterSettings
     from .store import VectorIndex
 
     config = config or AgentConfig(
         variant=settings.variant,
         limits=BudgetLimits(settings.context_window, settings.reply_reserve, settings.instruction_reserve),
         dream_every_n_turns=settings.dream_every_n_turns,
+        writer=WriterSettings(any_language=settings.writer_any_language),
     )
     return Agent(
         store=store or build_store(settings),

@@ -38,3 +38,17 @@ def test_openai_backend_reads_its_server_key_and_model_and_hides_the_key():
         "openai", "http://127.0.0.1:8000/v1", "sk-secret", "Qwen/Qwen2.5-3B-Instruct")
     assert "sk-secret" not in repr(s)
     assert Settings.load({"DREAMING_LLM": "openai"}).openai_model is None  # the first model the server lists
+
+
+def test_the_writer_reads_a_language_no_module_knows_only_when_asked(embedder):
+    from dreaming_agent.testing import ScriptedLLM
+    from dreaming_agent.wiring import build_agent
+
+    assert Settings.load({}).writer_any_language is False
+    asked = Settings.load({"DREAMING_WRITER_ANY_LANGUAGE": "true"})
+    assert asked.writer_any_language is True
+    agent = build_agent(asked, llm=ScriptedLLM(), embedder=embedder)
+    try:
+        assert agent.config.writer.any_language is True
+    finally:
+        agent.close()

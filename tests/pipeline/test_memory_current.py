@@ -24,11 +24,15 @@ def _told(store, index, said: list[tuple[str, str, list[str]]], replies: tuple[s
     import json
 
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
+    from dreaming_agent.pipeline.agent import Agent, AgentConfig
+    from dreaming_agent.pipeline.writer import WriterSettings
 
     llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": facts}) for _, _, facts in said], "text": replies},
                       defaults={"text": "You live in Bristol."})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    # The Writer as a model that writes any language well would be (`WriterSettings.any_language`): its facts are
+    # scripted here, in every language these tests tell.
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
+                  config=AgentConfig(writer=WriterSettings(any_language=True)))
     try:
         for text, when, _ in said:
             agent.ingest(text, now=when)

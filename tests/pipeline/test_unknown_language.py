@@ -3,7 +3,10 @@ import json
 from contextlib import contextmanager
 
 from dreaming_agent.pipeline.agent import AgentConfig
+from dreaming_agent.pipeline.writer import WriterSettings
 from dreaming_agent.testing import ScriptedLLM
+
+from .conftest import facts_from
 
 
 @contextmanager
@@ -11,10 +14,14 @@ def _told(store, index, said: list[tuple[str, str]], facts: list[list[str]], rep
     """An agent with the real multilingual embedder, its model scripted (the Writer's `facts` for each message, then
     `replies`), told each (message, when) as a turn, the Writer waited for."""
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
+    from dreaming_agent.pipeline.agent import Agent, AgentConfig
+    from dreaming_agent.pipeline.writer import WriterSettings
 
     llm = ScriptedLLM({"ExtractedFacts": [json.dumps({"facts": f}) for f in facts], "text": replies})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder())
+    # The Writer as a model that writes any language well would be (`WriterSettings.any_language`): its facts are
+    # scripted here, in every language these tests tell.
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
+                  config=AgentConfig(writer=WriterSettings(any_language=True)))
     try:
         for text, when in said:
             agent.turn(text, now=when)
@@ -214,3 +221,33 @@ def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_a
     assert job.answer == told[1] and "Handed back" not in {s.name for s in job.trace.steps}
     assert colour.answer == "Je ne sais pas."
     assert colour.trace.step("Handed back").parsed == {"handed_back": told[2], "whose": "person"}
+
+
+def test_the_writer_draws_no_fact_from_a_language_no_module_knows_and_keeps_its_sentences(make_agent, store):
+    """Portuguese, which no module knows: the 0.5B model's English there was mostly wrong ("The user's mother is
+    Callum" for Callum's mother), and nothing but the embedder could check it. By default the Writer keeps none of
+    the model's English for such a message, reads it only for a credential it names, and says why; its sentences stay
+    the person's words, found for a question. An English message beside it gives its facts; a model that writes
+    every language well may be let (`any_language`)."""
+    portuguese = "No domingo levámo-los ao Douro de comboio. A mãe do Callum ficou encantada com as vinhas."
+    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({
+        "Douro": ["The user's mother is Callum"], "Porto": ["The user lives in Porto"],
+        "Passwort": ["The user's password is Schwertfisch"]})})
+    agent = make_agent(llm)
+    told = agent.turn(portuguese, now="2026-05-04T10:00:00")
+    agent.turn("I live in Porto.", now="2026-05-05T10:00:00")
+    assert agent.learning.wait(timeout=60)
+    assert [m.text for m in store.memories()] == ["The user lives in Porto"]
+    secret = agent.turn("Mein Passwort ist Schwertfisch, bitte merken.", now="2026-05-05T11:00:00")
+    assert agent.learning.wait(timeout=60)
+    assert [m.text for m in store.memories()] == ["The user lives in Porto"]
+    step = agent.learning.outcomes[told.message_id].step
+    assert step.parsed["skipped"] == "unknown language" and step.parsed["stored"] == []
+    assert step.parsed["extracted"] == ["The user's mother is Callum"]
+    assert agent.learning.outcomes[secret.message_id].withheld  # what the model's English named still withholds it
+    assert any("Douro" in c.text for c in agent.turn("Where did we go on Sunday?", now="2026-05-06").evidence)
+
+    let = make_agent(llm, AgentConfig(writer=WriterSettings(semantic_threshold=-1.0, any_language=True)))
+    let.turn(portuguese, now="2026-05-07T10:00:00")
+    assert let.learning.wait(timeout=60)
+    assert "The user's mother is Callum" in [m.text for m in store.memories()]
