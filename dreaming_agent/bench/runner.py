@@ -10,6 +10,7 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..pipeline.agent import Agent, AgentConfig
 from ..pipeline.gather_config import GatherConfig
+from ..pipeline.writer import KEEPS
 from ..store import Store, VectorIndex
 from ..store.snapshot import open_copy, save_copy
 from .conditions import Condition
@@ -64,8 +65,9 @@ def _agent(setup: Setup, condition: Condition, run: int, store: Store | None = N
 
 
 def memory_key(llm_name: str, embedder_name: str, prompts) -> str:
-    """What a fed memory depends on besides the scenario: the model, the embedder, the Writer's and Dream's prompts."""
-    return "-".join([llm_name, embedder_name, prompts["writer"].version, prompts["dream"].version])
+    """What a fed memory depends on besides the scenario: the model, the embedder, the Writer's and Dream's prompts,
+    and what the Writer's code keeps of its model's facts (`writer.KEEPS`)."""
+    return "-".join([llm_name, embedder_name, f"{prompts['writer'].version}.{KEEPS}", prompts["dream"].version])
 
 
 def _fed_memory(setup: Setup, unit: str, condition: Condition, run: int) -> Path | None:

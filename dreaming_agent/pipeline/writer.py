@@ -21,6 +21,11 @@ from .trace import Step
 from .whose import claimed, held_as_someone, own_names, restate
 
 
+# What the Writer's code keeps of the model's facts, as a revision: part of a bench's fed-memory key, so that memory
+# fed before a change to it is not reused as if it were the same. 2: whose (round 47); 3: person, any_language (48).
+KEEPS = 3
+
+
 class ExtractedFacts(BaseModel):
     facts: list[str] = Field(max_length=5)  # required: JSON of another shape is a fault, not "no facts"
 
