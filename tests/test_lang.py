@@ -89,3 +89,12 @@ def test_the_bench_questions_keep_their_language_except_the_portuguese_ones():
                 moved.append(q["question"])
     assert moved == ["Como se chama a minha cachorra?", "Em que cidade eu moro agora?",
                      "Em que dia foi a minha entrevista com a Nordwind?"]
+
+
+@pytest.mark.parametrize("text, surely", [
+    ("I quit smoking.", False), ("I love sushi.", False), ("Adopted two kittens!", False),  # too few common words
+    ("Ich bin letzte Woche nach Freiburg umgezogen.", True), ("Tamamen vegan oldum artık!", True),
+    ("猫の名前を変えました！", True), ("Mi hermana vive en Sevilla.", False), ("I moved to Bristol.", False),
+])
+def test_surely_elsewhere_asks_every_sign_to_agree(text, surely):
+    assert lang.surely_elsewhere(text) is surely

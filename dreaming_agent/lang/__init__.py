@@ -102,6 +102,16 @@ def elsewhere(text: str) -> bool:
     return _foreign(said) or _elsewhere(text, said)
 
 
+def surely_elsewhere(text: str) -> bool:
+    """Whether `text` is in a language no module knows by every sign: `elsewhere`, and the identifier reads it, with
+    confidence (`ELSEWHERE_FROM`), as another. Short English with rare words ("I quit smoking.", "I love sushi.") has
+    too few common words for the word lists, but the identifier reads it as English; one it is unsure of is not."""
+    if not elsewhere(text):
+        return False
+    code, probability = _identifier().classify(text)
+    return code not in LANGUAGES and probability >= ELSEWHERE_FROM
+
+
 def _unnamed_words(text: str) -> list[str]:
     """Its words, lower-cased, without the capitalised ones inside a sentence (names say nothing of a language)."""
     said = []

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import lang
-from ..lang import elsewhere, language
+from ..lang import elsewhere, language, surely_elsewhere
 from ..text import mentions, normalize, numbers, proper_nouns, related, relation_words, relations_missing, words
 
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
@@ -109,3 +109,12 @@ def _said(clause: str) -> set[str]:
     """A clause's words, folded, each also without what follows an apostrophe ("she's": "she")."""
     said = {normalize(w) for w in words(clause)}
     return said | {w.split("'")[0] for w in said}
+
+
+def known(sentence: str) -> GroundingVerdict:
+    """Reject a fact whose nearest sentence of the message is in a language no module knows, by every sign
+    (`lang.surely_elsewhere`): nothing but the embedder checks the model's English there, and the 0.5B model's was
+    mostly wrong (`WriterSettings.any_language`). A short or mixed sentence the identifier is unsure of passes."""
+    if surely_elsewhere(sentence):
+        return GroundingVerdict(False, "drawn from a sentence in a language no module knows: nothing could check it")
+    return GroundingVerdict(True, "drawn from a sentence in a language a module knows")

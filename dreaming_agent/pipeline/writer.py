@@ -5,20 +5,20 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from .. import secrets
 from ..embed.base import Embedder
-from ..lang import elsewhere
 from ..llm.base import LLM
 from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
 from ..store import Message, Store, VectorIndex
 from ..text import says_nothing, split_sentences
-from .grounding import lexical, person, relation, role, semantic
+from .grounding import known, lexical, person, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
-from .whose import claimed, held_as_someone, own_names, restate
+from .whose import claimed, given_name, held_as_someone, own_names, restate
 
 
 # What the Writer's code keeps of the model's facts, as a revision: part of a bench's fed-memory key, so that memory
@@ -35,10 +35,11 @@ class WriterSettings:
     semantic_threshold: float = 0.25  # calibrated on the development conversation: docs/results/grounding.md
     duplicate_threshold: float = 0.95
     max_fact_chars: int = 240
-    # Draw facts from a message in a language no module knows (`lang`). There nothing checks the model's English but
-    # the embedder, and the 0.5B model's was mostly wrong: 1 true of the facts kept on 22 probe messages (round 43),
-    # about 2 of 34 on the twenty-first's Portuguese, 1 of 23 on the twenty-third's Japanese (round 48). Off, the
-    # message's sentences are still the person's words in the log and in evidence; on, for a model that writes well.
+    # Keep facts drawn from a sentence in a language no module knows (`lang`). There nothing checks the model's English but
+    # the embedder, and the 0.5B model's was mostly wrong: 1 true of the facts kept on 22 probe messages (round 43);
+    # of the entries fed memories held, about 3 of 34 right on Portuguese, 10 of 39 on Chinese, 1 of 23 on Japanese
+    # (docs/results/round48). Off, the message's sentences are still the person's words in the log and in evidence;
+    # on, for a model that writes those languages well.
     any_language: bool = False
 
 
@@ -52,7 +53,6 @@ class WriterOutcome:
     unavailable: bool = False  # the model could not be reached: the job must be retried
     withheld: str | None = None  # why nothing of the message is kept (it holds a credential)
     about: str | None = None  # whom the message's entries about "the user" were restated of (`whose`)
-    unread: bool = False  # in a language no module knows, no fact was kept (`WriterSettings.any_language`)
 
 
 def write(
@@ -90,9 +90,6 @@ def write(
         index.remove("sentences", store.withhold(message.id, outcome.withheld))
         facts = []
     extracted_facts = facts
-    if facts and not settings.any_language and elsewhere(message.text):
-        # Read only for a credential it names (above): no fact is kept that nothing but the embedder could check.
-        outcome.unread, facts = True, []
     if any(claimed(f) for f in facts):  # a message that names the person as someone else is about that someone
         restated = restate(facts, own_names(store, message), lambda name: held_as_someone(store, name))
         facts, outcome.about = restated.facts, restated.about
@@ -111,6 +108,10 @@ def write(
                 verdict = relation(fact, message.text)
             if verdict.ok:
                 verdict = semantic(vector, sentence_vectors, settings.semantic_threshold)
+            if verdict.ok and not settings.any_language and not given_name(fact):
+                # The person's own name is kept: the lexical check found it written in the message, and the answer
+                # checks of a language no module knows read it ("Comment s'appelle ma sœur ?" answered "Claire").
+                verdict = known(sentences[int(np.argmax(sentence_vectors @ vector))])
             if not verdict.ok:
                 outcome.dropped.append((fact, verdict.reason))
                 continue
@@ -130,7 +131,7 @@ def write(
     step = Step.from_structured("Writer", extracted, _describe(outcome))
     step.duration_ms = _ms(started)
     step.parsed = {
-        "skipped": "unknown language" if outcome.unread else None,
+        "skipped": None,
         "extracted": extracted_facts,
         "stored": [t for _, t in outcome.stored],
         "dropped": [{"fact": f, "why": why} for f, why in outcome.dropped],
@@ -153,9 +154,6 @@ def _describe(outcome: WriterOutcome) -> str:
         return "model unavailable; will retry"
     if outcome.withheld:
         return f"not remembered: {outcome.withheld}; the message's sentences left the evidence"
-    if outcome.unread:
-        return ("a language no module knows: no fact kept that could not be checked (the model's English was read for "
-                "a credential only); its sentences stay in memory as said")
     about = f" (the message's facts about the user restated of {outcome.about})" if outcome.about else ""
     return (f"stored {len(outcome.stored)}{about}, dropped {len(outcome.dropped)} the message does not bear out, "
             f"skipped {len(outcome.duplicates)} duplicates")

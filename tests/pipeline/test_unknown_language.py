@@ -223,27 +223,29 @@ def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_a
     assert colour.trace.step("Handed back").parsed == {"handed_back": told[2], "whose": "person"}
 
 
-def test_the_writer_draws_no_fact_from_a_language_no_module_knows_and_keeps_its_sentences(make_agent, store):
+def test_the_writer_keeps_no_fact_drawn_from_a_language_no_module_knows_and_keeps_its_sentences(make_agent, store):
     """Portuguese, which no module knows: the 0.5B model's English there was mostly wrong ("The user's mother is
-    Callum" for Callum's mother), and nothing but the embedder could check it. By default the Writer keeps none of
-    the model's English for such a message, reads it only for a credential it names, and says why; its sentences stay
-    the person's words, found for a question. An English message beside it gives its facts; a model that writes
-    every language well may be let (`any_language`)."""
+    Callum" for Callum's mother), and nothing but the embedder could check it. By default the Writer keeps no fact
+    whose nearest sentence is in such a language, and says why; the model is still read for a credential its English
+    names, and the person's own name it gives, written in the message, is kept (the answer checks of such a language
+    read it); the sentences stay the person's words, found for a question. English beside it, in the same message or
+    another, and short English the word lists alone misread ("I quit smoking."), give their facts. A model that
+    writes every language well may be let (`any_language`)."""
     portuguese = "No domingo levámo-los ao Douro de comboio. A mãe do Callum ficou encantada com as vinhas."
     llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({
-        "Douro": ["The user's mother is Callum"], "Porto": ["The user lives in Porto"],
+        "Douro": ["The user's mother is Callum", "The user lives in Porto"], "smoking": ["The user quit smoking"],
+        "Chamo-me": ["The user's name is Inês", "The user is a nurse"],
         "Passwort": ["The user's password is Schwertfisch"]})})
     agent = make_agent(llm)
-    told = agent.turn(portuguese, now="2026-05-04T10:00:00")
-    agent.turn("I live in Porto.", now="2026-05-05T10:00:00")
-    assert agent.learning.wait(timeout=60)
-    assert [m.text for m in store.memories()] == ["The user lives in Porto"]
+    told = agent.turn(portuguese + " I live in Porto.", now="2026-05-04T10:00:00")
+    agent.turn("I quit smoking.", now="2026-05-05T10:00:00")
     secret = agent.turn("Mein Passwort ist Schwertfisch, bitte merken.", now="2026-05-05T11:00:00")
+    agent.turn("Chamo-me Inês e sou enfermeira.", now="2026-05-05T12:00:00")  # the name, written: kept
     assert agent.learning.wait(timeout=60)
-    assert [m.text for m in store.memories()] == ["The user lives in Porto"]
-    step = agent.learning.outcomes[told.message_id].step
-    assert step.parsed["skipped"] == "unknown language" and step.parsed["stored"] == []
-    assert step.parsed["extracted"] == ["The user's mother is Callum"]
+    assert sorted(m.text for m in store.memories()) == [
+        "The user lives in Porto", "The user quit smoking", "The user's name is Inês"]
+    dropped = dict(agent.learning.outcomes[told.message_id].dropped)
+    assert "language no module knows" in dropped["The user's mother is Callum"]
     assert agent.learning.outcomes[secret.message_id].withheld  # what the model's English named still withholds it
     assert any("Douro" in c.text for c in agent.turn("Where did we go on Sunday?", now="2026-05-06").evidence)
 

@@ -16,7 +16,8 @@ from dreaming_agent.ui.live import LiveChat
 from .conftest import CONFIG, Markers, call, chat_texts, demo_llm, echo_facts, report
 
 ODD = {
-    "100 KB": "I like zqbigbigb lemons. " + "Lorem ipsum dolor sit amet. " * 3700,
+    # English filler: a message in a language no module knows keeps no fact by default (`WriterSettings.any_language`)
+    "100 KB": "I like zqbigbigb lemons. " + "It was a quiet day at home. " * 3700,
     "control characters": "I like zqcontrol lemons.\x01\x02\x07\x1b[31m\x7f\r\x0b\x0c end",
     "emoji": "I like zqemojiem lemons 🍋🍋 👩‍👩‍👧 🏳️‍🌈 🇵🇹",
     "right-to-left": "I like zqrtlrtlr lemons. אני אוהב לימונים. أحب الليمون \u202egnp.exe\u202c \u200f",
