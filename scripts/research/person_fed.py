@@ -7,13 +7,15 @@ Every fed memory of CONDITION (default E) in IN is copied to OUT, and each Write
 message it was drawn from is deleted. A Dream's entries made of one are left as they are: that is where this differs
 from a fresh feed. Prints each entry deleted.
 """
-import shutil
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from dreaming_agent.pipeline.grounding import person  # noqa: E402
 from dreaming_agent.store import Store  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from restate_fed import copies  # noqa: E402
 
 
 def check_file(path: Path) -> int:
@@ -32,15 +34,8 @@ def check_file(path: Path) -> int:
 
 
 def main(source: str, out: str, condition: str = "E") -> None:
-    Path(out).mkdir(parents=True, exist_ok=True)
-    for path in sorted(Path(source).glob(f"*-{condition}-*.sqlite3")):
-        copy = Path(out) / path.name
-        shutil.copy(path, copy)
-        for suffix in ("-wal", "-shm"):
-            if Path(str(path) + suffix).exists():
-                shutil.copy(str(path) + suffix, str(copy) + suffix)
-        print(path.name, check_file(copy), "entries deleted")
-
+    for copy in copies(source, out, condition):
+        print(copy.name, check_file(copy), "entries deleted")
 
 if __name__ == "__main__":
     main(*sys.argv[1:])

@@ -56,8 +56,8 @@ def restate_file(path: Path, embedder) -> int:
     return changed
 
 
-def main(source: str, out: str, condition: str = "E") -> None:
-    embedder = build_embedder(Settings.load({}))
+def copies(source: str, out: str, condition: str):
+    """Each fed memory of `condition` in `source`, copied into `out` with its journal; yields each copy's path."""
     Path(out).mkdir(parents=True, exist_ok=True)
     for path in sorted(Path(source).glob(f"*-{condition}-*.sqlite3")):
         copy = Path(out) / path.name
@@ -65,7 +65,13 @@ def main(source: str, out: str, condition: str = "E") -> None:
         for suffix in ("-wal", "-shm"):
             if Path(str(path) + suffix).exists():
                 shutil.copy(str(path) + suffix, str(copy) + suffix)
-        print(path.name, restate_file(copy, embedder), "messages changed")
+        yield copy
+
+
+def main(source: str, out: str, condition: str = "E") -> None:
+    embedder = build_embedder(Settings.load({}))
+    for copy in copies(source, out, condition):
+        print(copy.name, restate_file(copy, embedder), "messages changed")
 
 
 if __name__ == "__main__":
