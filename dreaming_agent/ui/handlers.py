@@ -65,6 +65,11 @@ class ActionView(NamedTuple):
     traces: Traces | None = None  # None: the action removed nothing, the traces stay as they are
 
 
+_NOTHING_NOTED = "Nothing noted yet: tell me something about you."
+# Said things, nothing noted: small talk, questions, or a language no module knows, whose facts nothing could check.
+_NOTHING_DRAWN = ("Nothing noted yet. Facts are drawn from English and Spanish (and your name from any language); "
+                  "everything you said stays in History, and is searched as you said it.")
+
 def panels(agent: Agent) -> Panels:
     """Memory as it stands, with what the background Writer is still working on marked 'learning…'."""
     running = agent.learning.running
@@ -80,7 +85,7 @@ def panels(agent: Agent) -> Panels:
     events = agent.memory.timeline()
 
     mid_term_html = render.memory_list(mid_term, by_id, learning=learning, new=new, replaced=replaced,
-                                       empty="Nothing noted yet: tell me something about you.")
+                                       empty=_NOTHING_NOTED if latest is None else _NOTHING_DRAWN)
     if latest and latest.id in pending and not any(latest.id in m.source_message_ids for m in mid_term):
         mid_term_html = render.learning_placeholder(latest) + mid_term_html
     view = current_window(agent.store, agent.session)

@@ -185,3 +185,10 @@ def test_status_line_warns_on_the_tiny_default_model():
         demo.close()
     assert "backend: embedded" in status and "SmolLM2" in status and "weak" in status
     assert "ollama pull qwen2.5:3b" in status and "start the app again" in status
+
+
+def test_memory_said_in_a_language_no_module_knows_shows_why_nothing_was_noted(client):
+    call(client, "/chat", "Grande novidade: mudei-me para o Porto no dia 3 de dezembro!", "lightmem")
+    out = call(client, "/open_session")
+    assert "Nothing noted yet" in out["mid_term"] and "stays in History" in out["mid_term"]
+    assert "mudei-me para o Porto" in out["history"]
