@@ -67,8 +67,8 @@ class ActionView(NamedTuple):
 
 _NOTHING_NOTED = "Nothing noted yet: tell me something about you."
 # Said things, nothing noted: small talk, questions, or a language no module knows, whose facts nothing could check.
-_NOTHING_DRAWN = ("Nothing noted yet. Facts are drawn from English and Spanish (and your name from any language); "
-                  "everything you said stays in History, and is searched as you said it.")
+_NOTHING_DRAWN = ("Nothing noted yet. Facts are drawn from what you say in English or Spanish; everything you said, "
+                  "in any language, stays in History and is searched as you said it.")
 
 def panels(agent: Agent) -> Panels:
     """Memory as it stands, with what the background Writer is still working on marked 'learning…'."""
