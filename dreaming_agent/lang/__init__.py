@@ -106,10 +106,12 @@ def surely_elsewhere(text: str) -> bool:
     """Whether `text` is in a language no module knows by every sign: `elsewhere`, and the identifier reads it, with
     confidence (`ELSEWHERE_FROM`), as another. Short English with rare words ("I quit smoking.", "I love sushi.") has
     too few common words for the word lists, but the identifier reads it as English; one it is unsure of is not."""
-    if not elsewhere(text):
+    if _marked(text):
         return False
+    said = _unnamed_words(text)
     code, probability = _identifier().classify(text)
-    return code not in LANGUAGES and probability >= ELSEWHERE_FROM
+    # `elsewhere` with the identifier's reading asked once: confident, it holds from three words, or with few common
+    return code not in LANGUAGES and probability >= ELSEWHERE_FROM and (len(said) >= 3 or _foreign(said))
 
 
 def _unnamed_words(text: str) -> list[str]:

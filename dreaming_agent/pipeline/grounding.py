@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import lang
 from ..lang import elsewhere, language, surely_elsewhere
+from ..store.kinds import thing_of
 from ..text import mentions, normalize, numbers, proper_nouns, related, relation_words, relations_missing, words
 
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
@@ -16,7 +17,6 @@ _THIRD_PERSON = lang.words("THIRD_PERSON")
 _FIRST_PERSON = lang.words("FIRST_PERSON") | lang.words("FIRST_PERSON_PLURAL")
 # A word that says the person speaks of themselves in a clause, in any known language ("I", "my", "we", "tengo")
 _SELF = _FIRST_PERSON | lang.words("FIRST_PERSON_VERBS")
-_THING = re.compile(lang.of("en").ENTRY_THING, re.IGNORECASE)  # "The user's pup …": a thing of theirs (Writer's English)
 _CLAUSE_BREAK = re.compile(r"[,.;:!?¡¿…()\"“”]+")  # a subject is looked for only inside the predicate's clause
 _USER_SUBJECT = "the user "
 _PLACEHOLDER = re.compile(r"\[[^\]]{1,40}\]|<[^>]{1,40}>|\{[^}]{1,40}\}")
@@ -97,9 +97,9 @@ def person(fact: str, source: str) -> GroundingVerdict:
         return GroundingVerdict(True, "it shares no word with a clause of the message")
     if any(elsewhere(clause) for clause in drawn):
         return GroundingVerdict(True, "the message is in a language this does not know: no pronouns to read")
-    thing = _THING.match(fact)
-    if thing and any(normalize(thing[1]) in _said(clause) for clause in clauses if clause not in drawn):
-        return GroundingVerdict(True, f"the pronoun may be their {thing[1]}, which another clause names")
+    thing = thing_of(fact)
+    if thing and any(normalize(thing) in _said(clause) for clause in clauses if clause not in drawn):
+        return GroundingVerdict(True, f"the pronoun may be their {thing}, which another clause names")
     if any(_said(clause) & _SELF or not _said(clause) & _THIRD_PERSON for clause in drawn):
         return GroundingVerdict(True, "a clause it was drawn from speaks of the person")
     return GroundingVerdict(False, "every clause it was drawn from speaks of someone else, none of the user")

@@ -152,15 +152,20 @@ def _nearest(labels: tuple[str, ...], scores: np.ndarray, *, minimum: float, mar
     return labels[best]
 
 
+def thing_of(entry: str) -> str | None:
+    """The thing of the person's an entry is about, as the Writer's English names it ("The user's pup is …": "pup")."""
+    found = _THING.search(entry)
+    return found[1] if found else None
+
+
 def key(kind: str, text: str) -> str:
     """What a value of `kind` belongs to: the person, or the thing of theirs an entry names ("dog" for "The user's
     dog is called Rex", "cat" for "The user has a cat named Miso", of the things often asked of); two pets' names do
     not replace each other."""
     if kind not in _BY_THING:
         return kind
-    found = _THING.search(text)
-    if found:
-        return f"{kind}:{found[1].lower()}"
+    if thing := thing_of(text):
+        return f"{kind}:{thing.lower()}"
     usual = lang.of("en").ASKS_THING.get(kind, ("", ""))[1].split()
     named = next((w for w in re.findall(r"[a-z]+", text.lower()) if w in usual), None)
     return f"{kind}:{named}" if named else kind

@@ -70,6 +70,7 @@ _NOTHING_NOTED = "Nothing noted yet: tell me something about you."
 _NOTHING_DRAWN = ("Nothing noted yet. Facts are drawn from what you say in English or Spanish; everything you said, "
                   "in any language, stays in History and is searched as you said it.")
 
+
 def panels(agent: Agent) -> Panels:
     """Memory as it stands, with what the background Writer is still working on marked 'learning…'."""
     running = agent.learning.running
