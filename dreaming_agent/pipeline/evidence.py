@@ -178,20 +178,6 @@ class Replacements:
     successors: dict[str, list[Memory]] = field(default_factory=dict)  # sentence key -> entries with newer values
     stale: dict[int, Memory] = field(default_factory=dict)  # durable fact id -> the entry with its newer value
 
-    def current(self, left_out: set[str], shown: set[int] = frozenset()) -> list[str]:
-        """What memory holds as current where a value changed, as the profile states it, since when in words, which
-        a reply may copy ("Lives in Bristol (since the week before 6 December 2026)", `_since`): the values of the
-        successors of the sentences keyed in `left_out`, and of the stale durable facts. Read as data, not in the
-        Writer's words: a Dream's MERGE makes an entry a paragraph a small model does not read. The value it replaced
-        is not named: a small model shown the old value gives it back."""
-        newer = {e.id: e for key in left_out for e in self.successors.get(key, [])}
-        newer |= {e.id: e for e in self.stale.values()}
-        newer = {i: e for i, e in newer.items() if i not in shown}  # `shown`: stated already, by `asked_now`
-        rows = [f"{attributes.row(v) if v else e.text} (since {_since(e)})"
-                for e in sorted(newer.values(), key=lambda e: (e.newest, e.id))
-                for v in (attributes.stated(e) or [None])]
-        return list(dict.fromkeys(rows))
-
 
 @dataclass(frozen=True)
 class Asked:

@@ -172,7 +172,9 @@ class Gatherer:
         asked = Asked()
         if plan.route.question and not plan.route.past:  # memory's own current value of what is asked, first
             asked = asked_now(self.store, found.question, people=plan.people)
-        current = list(dict.fromkeys(asked.lines + changes.current(set(older), asked.ids)))
+        # Only the kind a question asks after has rows of its own. A newer value of another kind is shown as its dated
+        # sentence: as a row put first, a small model read it as the answer to whatever was asked.
+        current = list(asked.lines)
         marks = {key: mark for key, mark in changes.marks.items() if key not in parts}  # what is left was not replaced
         return Chosen(sentences + newer, facts, marks, older, relatives, newer, replaced, current, superseded, asked)
 

@@ -90,6 +90,25 @@ def test_a_question_about_now_reads_the_value_memory_knows_is_current_first(dana
     assert "Current values" not in rag.prompt_text
 
 
+def test_only_the_kind_a_question_asks_after_has_rows_of_its_own(store, index):
+    """A move leaves the old home's sentence out of every answer about now, and the move's own sentence is shown in
+    its place; but only a question about the home reads the new home as a row put first. Asked after the dog, the
+    rows are the dog's: a row of another kind put first is read by a small model as the answer."""
+    with _told(store, index, [("I live in Leeds.", "2026-11-01T10:00:00", ["The user lives in Leeds"]),
+                              ("I have a dog called Pepper.", "2026-11-02T10:00:00",
+                               ["The user has a dog called Pepper"]),
+                              ("Big news: I moved to Bristol.", "2026-11-27T10:00:00",
+                               ["The user has moved to Bristol"])]) as agent:
+        agent.new_conversation()
+        dog = agent.ask("What's my dog called?", now="2026-12-02")
+        selected = dog.trace.step("Selector").parsed
+        assert selected["older"]  # the old home's sentence was left out
+        assert "I moved to Bristol" in dog.prompt_text  # and the newer one shown as the person said it
+        assert selected["current"] and all("Pepper" in row for row in selected["current"])
+        home = agent.ask("Where do I live now?", now="2026-12-02")
+        assert home.trace.step("Selector").parsed["current"] == ["Lives in Bristol (since 27 November 2026)"]
+
+
 def test_a_value_told_with_no_time_holds_since_the_day_it_was_said(store, index):
     with _told(store, index, [("I live in Leeds.", "2026-11-01T10:00:00", ["The user lives in Leeds"]),
                               ("Big news: I moved to Bristol.", "2026-11-27T10:00:00",
