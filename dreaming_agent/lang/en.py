@@ -338,6 +338,18 @@ ASKS_KINDS = {
 # whose question is nearest to it ("Wie heißt meine Katze?": the cat), of those memory holds a value for and these;
 # nearest to one memory holds none for, it reads no other's ("the dog's name" is no answer about the cat).
 ASKS_THING = {"pet name": ("What is my {thing}'s name?", "pet cat dog puppy kitten parrot rabbit horse hamster fish")}
+# The things of theirs whose value is a kind's (store/kinds.py): "The user's flat is in Hamburg" says the home. An
+# entry about another thing of theirs says that thing's, whatever it is nearest ("The user's office is in Glasgow" is
+# no home, "The user's team is moving to Bergen" no occupation). A pet's name is keyed by its pet instead.
+ENTRY_KIND_THINGS = {
+    "home": "home house flat apartment place address location residence city town neighbourhood neighborhood",
+    "workplace": "job work workplace employer company office firm",
+    "occupation": "job title role position occupation profession work",
+    "partner": "partner boyfriend girlfriend husband wife fiance fiancee fiancé spouse",
+    "diet": "diet",
+    "vehicle": "car vehicle model bike motorbike motorcycle scooter van truck",
+}
+ENTRY_ANY_THING = "new current latest official own"  # "The user's new flat …": the word after it is the thing
 ENTRY_THING = r"^\W*(?:the\s+)?user's\s+(\w+)"  # whose a pet's name is: "The user's dog is called Rex" -> dog
 ENTRY_OF_THE_USER = r"^\W*(?:the\s+)?user\b"  # an entry whose subject is the person or a thing of theirs
 # Every shape holds one of these words (SQL LIKE patterns, for a first cut in the store)

@@ -37,6 +37,9 @@ _PEOPLE = sorted({w for ws in lang.of("en").RELATIONS.values() for w in ws.split
 SOMEONE_OF_THEIRS = lang.of("en").ENTRY_SOMEONE_NAMED.format(people="|".join(map(re.escape, _PEOPLE)))
 _SOMEONE_OF_THEIRS = re.compile(SOMEONE_OF_THEIRS)
 _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's, keyed by it: their dog, their cat
+# The things of the person's whose value each other kind is (`ENTRY_KIND_THINGS`), and words before a thing ("new")
+_OWN_THINGS = {kind: frozenset(words.split()) for kind, words in lang.of("en").ENTRY_KIND_THINGS.items()}
+_ANY_THING = frozenset(lang.of("en").ENTRY_ANY_THING.split())
 # Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
 # says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
 NAMED = {"home", "workplace", "partner", "vehicle", "pet name"}
@@ -107,7 +110,9 @@ class Kinds:
         if vector is None or not _OF_THE_USER.search(text) or vector.shape[-1] != self.vectors.shape[1]:
             return None
         kind = _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
-        return None if kind not in OF_PEOPLE and about_someone_of_theirs(text) else kind
+        if kind is None or (kind not in OF_PEOPLE and about_someone_of_theirs(text)):
+            return None
+        return kind if _its_own(kind, thing_of(text)) else None
 
     def borne_out(self, kind: str, said: np.ndarray) -> bool:
         """Whether the person's own sentences an entry was drawn from (`said`, their vectors, one a row) bear out
@@ -124,6 +129,15 @@ class Kinds:
         scores = said @ self.asks_vectors.T
         of_kind, other = scores[:, labels == kind].max(axis=1), scores[:, labels == OTHER].max(axis=1)
         return bool((other - of_kind < self.margin).any())
+
+
+def _its_own(kind: str, thing: str | None) -> bool:
+    """Whether an entry about a thing of the person's (`thing_of`) can say a value of `kind`: the thing is the kind's
+    own ("The user's flat is in Hamburg": a home), or the kind is keyed by its thing (a pet's name). An entry about
+    another thing says that thing's ("The user's office is in Glasgow", "The user's team is moving to Bergen")."""
+    if thing is None or kind in _BY_THING or kind not in _OWN_THINGS:
+        return True
+    return thing.lower() in _OWN_THINGS[kind] | _ANY_THING
 
 
 def about_someone_of_theirs(entry: str) -> bool:

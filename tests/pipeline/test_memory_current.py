@@ -119,6 +119,26 @@ def test_a_value_told_with_no_time_holds_since_the_day_it_was_said(store, index)
         assert not agent.memory.timeline()  # no entry says when it happened
 
 
+def test_an_entry_about_another_thing_of_theirs_says_none_of_the_person_s_kinds():
+    """The embedder puts these nearest an occupation, a home and a diet; each is about a thing of the person's that
+    is not the kind's own (a team, an office, a brunch place), so it holds none. The kind's own things still do."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    typed = kinds.for_embedder(embedder)
+    said = {"The user's team is moving to Bergen": None, "The user's office is in Glasgow": None,
+            "The user's brunch place is vegan": None, "The user's flat is in Gdańsk": "home",
+            "The user's new flat is in Hamburg": "home", "The user's job title is data engineer": "occupation",
+            "The user's car is a Skoda Octavia": "vehicle", "The user's parrot is called Kiwi": "pet name"}
+    vectors = embedder.embed_batch(list(said))
+    assert {text: typed.of(text, v) for text, v in zip(said, vectors)} == said
+    # what the vector alone reads: the first three are nearest a kind, so the thing is what keeps them out
+    nearest = {text: kinds._nearest(typed.labels, typed.vectors @ v, minimum=typed.floor, margin=typed.margin)
+               for text, v in zip(said, vectors)}
+    assert [nearest[text] for text in list(said)[:3]] == ["occupation", "home", "diet"]
+
+
 def test_an_entry_s_kind_is_read_from_its_vector_by_the_nearest_labelled_example():
     """Kinds of thing said in phrasings no example has; a relative's home, a trip, a liking and someone else's
     fact have none."""
