@@ -182,11 +182,10 @@ class Replacements:
 @dataclass(frozen=True)
 class Asked:
     """Memory's answer to a question about now: the current values of the kind asked after, each since when in words
-    (`lines`), the ids of the entries saying them, and the names and numbers those values hold (`now`) and the values
-    they replaced hold and they do not (`before`), and when the earliest of them was last told (`said`)."""
+    (`lines`), the names and numbers those values hold (`now`) and the values they replaced hold and they do not
+    (`before`), and when the earliest of them was last told (`said`)."""
 
     lines: list[str] = field(default_factory=list)
-    ids: set[int] = field(default_factory=set)
     now: tuple[str, ...] = ()
     before: tuple[str, ...] = ()
     said: str = ""
@@ -216,7 +215,7 @@ def asked_now(store: Store, question: np.ndarray | None, people: tuple[str, ...]
     now = set().union(*(entities(h.value) for _, h in held))
     before = set().union(*(entities(b.value) for row in rows if row.attribute in asked for b in row.before)) - now
     said = min((entries[h.memory_id].newest for _, h in held), default="")
-    return Asked(list(lines.values()), {h.memory_id for _, h in held}, tuple(sorted(now)), tuple(sorted(before)), said)
+    return Asked(list(lines.values()), tuple(sorted(now)), tuple(sorted(before)), said)
 
 
 def _since(entry: Memory) -> str:

