@@ -21,6 +21,8 @@ _LINE_BREAK = re.compile(r"\n+")
 # "I." stays a sentence's end ("…shouldn't I.").
 _ABBREVIATION_END = re.compile(
     r"(?:^|[\s(¡¿\"'])(?:(?i:" + lang.pattern("TITLES") + r")|[A-HJ-Z](?:\.[A-Z])*)\.$")
+# A day's number and its full stop ending a piece: "… am 2."
+_DAY_NUMBER_END = re.compile(r"(?:^|[\s(])(?:0?[1-9]|[12]\d|3[01])\.$")
 
 # Capitalised words that are not names: sentence openers, pronouns, titles.
 _NOT_NAMES = lang.words("NOT_NAMES")
@@ -101,12 +103,18 @@ def split_sentences(text: str) -> list[str]:
             piece = piece.strip()
             if not piece:
                 continue
-            if started and _ABBREVIATION_END.search(parts[-1]):
+            if started and (_ABBREVIATION_END.search(parts[-1]) or _ordinal_stop(parts[-1], piece, line)):
                 parts[-1] = f"{parts[-1]} {piece}"
             else:
                 parts.append(piece)
             started = True
     return parts or ([text.strip()] if text.strip() else [])
+
+
+def _ordinal_stop(before: str, after: str, line: str) -> bool:
+    """Whether the full stop ending `before` makes a day's number an ordinal, the word `after` it going on the
+    sentence ("am 2. Dezember"), in a line whose language writes such ordinals (`lang.ordinal_stop`)."""
+    return bool(_DAY_NUMBER_END.search(before)) and after[:1].isalpha() and lang.ordinal_stop(line)
 
 
 def numbers(text: str) -> set[str]:

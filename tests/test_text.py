@@ -102,3 +102,19 @@ def test_a_message_in_a_script_without_spaces_splits_at_its_own_full_stops():
     assert split_sentences("今日は晴れです。 明日は雨？") == ["今日は晴れです。", "明日は雨？"]
     assert split_sentences("她说：「我明天走。」我知道了。") == ["她说：「我明天走。」", "我知道了。"]
     assert split_sentences("I moved to Lyon!  Great? yes") == ["I moved to Lyon!", "Great?", "yes"]
+
+
+@pytest.mark.parametrize("message, sentences", [
+    # German, Czech, Norwegian write a day's number as an ordinal with a full stop; no module knows them
+    ("Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen! Es ist kalt.",
+     ["Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!", "Es ist kalt."]),
+    ("Přestěhoval jsem se 15. prosince do Brna. Je tu hezky.", ["Přestěhoval jsem se 15. prosince do Brna.", "Je tu hezky."]),
+    # English and Spanish never do: the stop after a number ends the sentence there
+    ("My son is 7. He loves Lego.", ["My son is 7.", "He loves Lego."]),
+    ("Mi hijo tiene 7. Le encanta el Lego.", ["Mi hijo tiene 7.", "Le encanta el Lego."]),
+    ("Wir sind 2026. Das Jahr ist neu.", ["Wir sind 2026.", "Das Jahr ist neu."]),  # a year is no day
+    # Italian, which no module knows either, writes "il 2 dicembre": a number ending a sentence ends it
+    ("Mia figlia adesso ha 7. La scuola le piace molto.", ["Mia figlia adesso ha 7.", "La scuola le piace molto."]),
+])
+def test_a_day_number_stop_ends_a_sentence_only_where_the_language_writes_no_such_ordinal(message, sentences):
+    assert split_sentences(message) == sentences

@@ -114,6 +114,15 @@ def surely_elsewhere(text: str) -> bool:
     return code not in LANGUAGES and probability >= ELSEWHERE_FROM and (len(said) >= 3 or _foreign(said))
 
 
+def ordinal_stop(text: str) -> bool:
+    """Whether `text`'s language writes a day's number with a full stop ("2. Dezember"): its module says, or, for one
+    no module knows, the identifier reads it, with confidence, as one that does (`ORDINAL_STOP_ELSEWHERE`)."""
+    if code := language(text):
+        return of(code).ORDINAL_STOP
+    code, probability = _identifier().classify(text)
+    return code in ORDINAL_STOP_ELSEWHERE and probability >= ELSEWHERE_FROM
+
+
 def _unnamed_words(text: str) -> list[str]:
     """Its words, lower-cased, without the capitalised ones inside a sentence (names say nothing of a language)."""
     said = []
@@ -164,6 +173,9 @@ IDENTIFIED = frozenset("ar bg cs da de el en es et fa fi fr he hi hr hu id it ja
                        "sr sv th tr uk vi zh".split())
 
 
+# Of those, the ones that write a day's number as an ordinal with a full stop ("am 2. Dezember", "2. prosince",
+# "2. joulukuuta"): a fact of their spelling, as `ORDINAL_STOP` is of each module's language.
+ORDINAL_STOP_ELSEWHERE = frozenset("cs da de et fi hr hu lv no sk sl sr tr".split())
 ELSEWHERE_FROM = 0.7  # the identifier's probability from which a text is in a language no module knows
 FOREIGN_BELOW = 0.2  # the share of known languages' common words under which a text is in another language
 _LETTERS = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")

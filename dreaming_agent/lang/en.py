@@ -42,6 +42,10 @@ ONE = "a an"  # the article that counts one
 ALIASES: dict[str, str] = {}
 # Titles and abbreviations whose full stop ends no sentence (regular-expression alternatives).
 TITLES = r"dr|drs|mr|mrs|ms|mx|prof|st|jr|e\.g|i\.e|vs|approx"
+# Whether a day's number is written with a full stop as an ordinal ("am 2. Dezember", "2. prosince"). English never
+# does, so "My son is 7. He loves Lego." is two sentences. Where a language does, a stop after a day's number ends
+# none (`text.split_sentences`): "Ich bin am 2. Dezember nach Leipzig gezogen!" had been stored in two halves.
+ORDINAL_STOP = False
 # Who someone is to the person, one entry per relation (the same keys in every language).
 RELATIONS = {
     "sister": "sister sisters sis", "brother": "brother brothers", "mother": "mother mom mum", "father": "father dad",

@@ -41,6 +41,7 @@ ALIASES = {
     "switzerland": "suiza", "seville": "sevilla", "saragossa": "zaragoza", "majorca": "mallorca",
 }
 TITLES = r"dra|dres|sr|sra|srta|sres|profa|sto|sta|dña|aprox|p\.ej"
+ORDINAL_STOP = False  # "el 2 de diciembre"
 RELATIONS = {
     "sister": "hermana hermanas", "brother": "hermano hermanos", "mother": "mama madre", "father": "papa padre",
     "grandmother": "abuela", "grandfather": "abuelo", "wife": "esposa mujer", "husband": "esposo marido",
