@@ -130,6 +130,13 @@ class Kinds:
         of_kind, other = scores[:, labels == kind].max(axis=1), scores[:, labels == OTHER].max(axis=1)
         return bool((other - of_kind < self.margin).any())
 
+    def states(self, kind: str, said: np.ndarray) -> bool:
+        """Whether a sentence of the person's (its vector) states a value of `kind`: its nearest labelled entry is of
+        that kind, in any language the embedder reads ("Ich bin am 2. Dezember nach Leipzig gezogen!": a home)."""
+        if said.shape[-1] != self.vectors.shape[1]:
+            return False
+        return self.labels[int(np.argmax(self.vectors @ said))] == kind
+
 
 def _its_own(kind: str, thing: str | None) -> bool:
     """Whether an entry about a thing of the person's (`thing_of`) can say a value of `kind`: the thing is the kind's

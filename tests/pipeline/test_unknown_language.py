@@ -223,6 +223,33 @@ def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_a
     assert colour.trace.step("Handed back").parsed == {"handed_back": told[2], "whose": "person"}
 
 
+def test_a_sentence_stating_what_the_question_asks_after_is_kept_when_handed_back(store, index):
+    """German: "Wo wohne ich jetzt?" asks after a home and "Ich bin am 2. Dezember nach Leipzig gezogen!" states one,
+    by the real multilingual embedder's reading of both, though "Hallo!" scores nearer the question. Handed back, that
+    sentence is the answer (it had been asked again from memory's English, which held only the person's name, and
+    answered "Ich bin Jonas."); a sentence stating no home is still asked again."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    told = ["Hallo!", "Ich heiße Jonas, wohne in Kassel, habe eine Katze namens Flocke und fahre einen Opel Corsa.",
+            "Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!"]
+    llm = ScriptedLLM({"text": [told[2], told[1], "Das weiß ich nicht."]})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
+                  config=AgentConfig(learn=False))
+    try:
+        for text in told:
+            agent.ingest(text, now="2026-12-07", learn=False)
+        home = agent.turn("Wo wohne ich jetzt?", now="2026-12-07")
+        again = agent.turn("Wo wohne ich jetzt?", now="2026-12-07")
+    finally:
+        agent.close()
+    retrieved = home.trace.step("Retriever").parsed
+    assert max(retrieved, key=lambda c: c["score"])["text"] != told[2]  # not the line nearest the question
+    assert home.answer == told[2] and "Handed back" not in {s.name for s in home.trace.steps}
+    assert again.answer == "Das weiß ich nicht."
+    assert again.trace.step("Handed back").parsed == {"handed_back": told[1], "whose": "person"}
+
+
 def test_the_writer_keeps_no_fact_drawn_from_a_language_no_module_knows_and_keeps_its_sentences(make_agent, store):
     """Portuguese, which no module knows: the 0.5B model's English there was mostly wrong ("The user's mother is
     Callum" for Callum's mother), and nothing but the embedder could check it. By default the Writer keeps no fact
