@@ -224,10 +224,11 @@ def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_a
 
 
 def test_a_sentence_stating_what_the_question_asks_after_is_kept_when_handed_back(store, index):
-    """German: "Wo wohne ich jetzt?" asks after a home and "Ich bin am 2. Dezember nach Leipzig gezogen!" states one,
-    by the real multilingual embedder's reading of both, though "Hallo!" scores nearer the question. Handed back, that
-    sentence is the answer (it had been asked again from memory's English, which held only the person's name, and
-    answered "Ich bin Jonas."); a sentence stating no home is still asked again."""
+    """German (round 49's walk): "Wo wohne ich jetzt?" asks after a home and "Große Neuigkeit: Ich bin am 2. Dezember
+    nach Leipzig gezogen!" states one, by the real multilingual embedder's reading of both, though "Hallo!" scores
+    nearer the question. Handed back, that sentence is the answer (it had been asked again from memory's English,
+    which held only the person's name, and answered "Ich bin Jonas."); a sentence the embedder reads as stating
+    another thing (the first message: a cat's name) is still asked again."""
     from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
     from dreaming_agent.pipeline.agent import Agent
 
