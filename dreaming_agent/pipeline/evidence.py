@@ -44,7 +44,7 @@ class Evidence:
     told: dict[str, dates.Happened] = field(default_factory=dict)  # asked when: what entries tell, by sentence key
     counted: Counted | None = None  # asked how many days between things or since one: the count code made
     # in a language no module knows: the sentences shown that state the kind of thing the question asks after
-    stating: tuple[str, ...] = ()
+    stating_asked: tuple[str, ...] = ()
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
@@ -193,7 +193,7 @@ class Asked:
     said: str = ""
 
 
-def stating(store: Store, question: np.ndarray | None, shown: list[Candidate]) -> tuple[str, ...]:
+def stating_asked(store: Store, question: np.ndarray | None, shown: list[Candidate]) -> tuple[str, ...]:
     """The sentences of `shown` that state a value of the kind the question asks after, by the embedder's reading of
     both (`Kinds.asked`, `Kinds.states`): a question code cannot read still has lines known to bear on it."""
     examples = store.kinds.examples

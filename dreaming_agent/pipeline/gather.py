@@ -18,8 +18,8 @@ from ..prompts import PromptLibrary
 from ..store import Memory, Store, TermIndex, VectorIndex
 from . import abstain, controller, dates, elapsed, replies, selector
 from .evidence import (Asked, Evidence, Replacements, adds_to, asked_now, clauses, happened_on, in_date_order,
-                       learned_from, memory_line, newer_values, quotes, replacements, said_line, stating,
-                       still_said, told_when)
+                       learned_from, memory_line, newer_values, quotes, replacements, said_line,
+                       stating_asked, still_said, told_when)
 from .gather_config import GatherConfig
 from .gather_steps import Chosen, Found, listing, ranked_apart
 from .plan import Plan
@@ -98,8 +98,8 @@ class Gatherer:
                         learned=learned_from(self.store, entries, shown),
                         values_now=chosen.asked.now, values_before=chosen.asked.before,
                         values_said=chosen.asked.said, told=told, counted=count,
-                        stating=stating(self.store, found.question, shown) if route.question and plan.language is None
-                        else ())
+                        stating_asked=stating_asked(self.store, found.question, shown)
+                        if route.question and plan.language is None else ())
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:
