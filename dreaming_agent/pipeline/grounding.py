@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import lang
 from ..lang import elsewhere, language, surely_elsewhere
-from ..store.kinds import NAMED, Kinds, thing_of
+from ..store.kinds import thing_of
 from ..text import mentions, normalize, numbers, proper_nouns, related, relation_words, relations_missing, words
 
 # Words that, right before the words a fact gives to "The user", show that someone else did that.
@@ -118,15 +118,3 @@ def known(sentence: str) -> GroundingVerdict:
     if surely_elsewhere(sentence):
         return GroundingVerdict(False, "drawn from a sentence in a language no module knows: nothing could check it")
     return GroundingVerdict(True, "drawn from a sentence in a language a module knows")
-
-
-def stated(fact: str, vector: np.ndarray, said: np.ndarray, examples: Kinds) -> GroundingVerdict:
-    """In a language no module knows, a fact two readings agree on: its English gives a value of a kind that is a name
-    (a home, an employer, a partner, a car, a pet's name: `kinds.NAMED`), the lexical check found that name written in
-    the message, and the person's own sentence (`said`, its vector) states that kind ("Ich bin am 2. Dezember nach
-    Leipzig gezogen!": "The user moved to Leipzig"). The multilingual embedder reads the sentence; no word list does."""
-    kind = examples.of(fact, vector)
-    if kind in NAMED and proper_nouns(fact) and examples.states(kind, said):
-        return GroundingVerdict(True, f"a {kind} named in the message, and the sentence states one")
-    return GroundingVerdict(False, "drawn from a sentence in a language no module knows, stating no named value the "
-                                   "fact gives: nothing could check it")

@@ -13,18 +13,17 @@ from ..embed.base import Embedder
 from ..llm.base import LLM
 from ..llm.structured import structured_call
 from ..prompts import PromptLibrary
-from ..store import Message, Store, VectorIndex, kinds
+from ..store import Message, Store, VectorIndex
 from ..text import says_nothing, split_sentences
-from .grounding import known, lexical, person, relation, role, semantic, stated
+from .grounding import known, lexical, person, relation, role, semantic
 from .retriever import is_question
 from .trace import Step
 from .whose import claimed, given_name, held_as_someone, own_names, restate
 
 
 # What the Writer's code keeps of the model's facts, as a revision: part of a bench's fed-memory key, so that memory
-# fed before a change to it is not reused as if it were the same. 2: whose (round 47); 3: person, any_language (48);
-# 4: a named value stated in a language no module knows (50).
-KEEPS = 4
+# fed before a change to it is not reused as if it were the same. 2: whose (round 47); 3: person, any_language (48).
+KEEPS = 3
 
 
 class ExtractedFacts(BaseModel):
@@ -39,9 +38,8 @@ class WriterSettings:
     # Keep facts drawn from a sentence in a language no module knows (`lang`). There nothing checks the model's English but
     # the embedder, and the 0.5B model's was mostly wrong: 1 true of the facts kept on 22 probe messages (round 43);
     # of the entries fed memories held, about 3 of 34 right on Portuguese, 10 of 39 on Chinese, 1 of 23 on Japanese
-    # (docs/results/round48). Off, the message's sentences are still the person's words in the log and in evidence,
-    # and a fact is kept only where two readings agree (`grounding.stated`: a named value its sentence states); on,
-    # for a model that writes those languages well.
+    # (docs/results/round48). Off, the message's sentences are still the person's words in the log and in evidence;
+    # on, for a model that writes those languages well.
     any_language: bool = False
 
 
@@ -113,10 +111,7 @@ def write(
             if verdict.ok and not settings.any_language and not given_name(fact):
                 # The person's own name is kept: the lexical check found it written in the message, and the answer
                 # checks of a language no module knows read it ("Comment s'appelle ma sœur ?" answered "Claire").
-                nearest = int(np.argmax(sentence_vectors @ vector))
-                verdict = known(sentences[nearest])
-                if not verdict.ok:
-                    verdict = stated(fact, vector, sentence_vectors[nearest], kinds.for_embedder(embedder))
+                verdict = known(sentences[int(np.argmax(sentence_vectors @ vector))])
             if not verdict.ok:
                 outcome.dropped.append((fact, verdict.reason))
                 continue

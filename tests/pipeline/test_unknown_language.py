@@ -281,32 +281,3 @@ def test_the_writer_keeps_no_fact_drawn_from_a_language_no_module_knows_and_keep
     let.turn(portuguese, now="2026-05-07T10:00:00")
     assert let.learning.wait(timeout=60)
     assert "The user's mother is Callum" in [m.text for m in store.memories()]
-
-
-def test_a_named_value_the_persons_sentence_states_is_kept_in_a_language_no_module_knows(store, index):
-    """German: the Writer's "The user moved to Leipzig" gives a home that is a name written in the message, and the
-    real multilingual embedder reads "Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!" as stating a home:
-    two readings agree, so it is kept and the profile holds Leipzig. What the sentence does not state as a named value
-    of that kind stays out: a feeling, a home read from a sentence about a sister's, a job (not a name)."""
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
-    moved = "Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!"
-    sister = "Meine Schwester Anna wohnt in Dresden."
-    llm = ScriptedLLM(defaults={"ExtractedFacts": facts_from({
-        "Leipzig": ["The user moved to Leipzig", "The user is very happy"],
-        "Schwester": ["The user lives in Dresden"], "Bäckerin": ["The user is a baker"]})})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(), config=AgentConfig())
-    try:
-        told = [agent.ingest(text, now="2026-12-07T10:00:00")
-                for text in (moved, sister, "Ich arbeite seit Montag als Bäckerin.")]
-        assert agent.learning.wait(timeout=60)
-        kept = sorted(m.text for m in store.memories())
-        profile = agent.memory.profile()
-        dropped = {f: why for t in told for f, why in agent.learning.outcomes[t.id].dropped}
-    finally:
-        agent.close()
-    assert kept == ["The user moved to Leipzig"]
-    assert [(row.attribute, [h.value for h in row.now]) for row in profile] == [("home", ["Leipzig"])]
-    assert set(dropped) == {"The user is very happy", "The user lives in Dresden", "The user is a baker"}
-    assert all("language no module knows" in dropped[f] for f in ("The user lives in Dresden", "The user is a baker"))
