@@ -171,9 +171,10 @@ class HandedBack(Check):
     itself included), or an earlier reply whole, copied from what the model was shown: the 0.5B default model hands
     back the last thing told for a question never answered, and gives some questions back as their own answer
     ("Gdzie teraz pracuję?"). Code cannot read whether a sentence answers the question; the line nearest it (by the
-    embedder's score) is taken to, and so is one stating the kind of thing the question asks after, by the
+    embedder's score) is taken to, and so is the newest stating the kind of thing the question asks after, by the
     embedder's reading of both (`Evidence.stating_asked`: "Wo wohne ich jetzt?" asks after a home, "Ich bin am 2.
-    Dezember nach Leipzig gezogen!" states one): either is kept when handed back. Any other is asked again once without the recent
+    Dezember nach Leipzig gezogen!" states one): either is kept when handed back, unless the nearest is an older
+    statement of that kind (`Evidence.stated_before`: the old home, once a move was told). Any other is asked again once without the recent
     turns, and, for the person's own sentence or question, from memory's entries in the Writer's words alone
     (`Evidence.in_memory_words`); the second answer stands."""
 
@@ -191,7 +192,8 @@ class HandedBack(Check):
                 self.name, 0.0, "the reply was the question itself, in a language code does not read; asked again "
                 "from memory's entries in the Writer's words, without their sentences and the turns before",
                 parsed={"handed_back": draft.text, "whose": "question"}))
-        if any(hands_back(draft.text, said) for said in [*nearest, *draft.evidence.stating_asked]):
+        answering = [] if nearest and nearest[0] in draft.evidence.stated_before else nearest
+        if any(hands_back(draft.text, said) for said in [*answering, *draft.evidence.stating_asked]):
             return KEEP
         if any(hands_back(draft.text, said) for said in theirs):
             return asked_again(without_recent=True, in_memory_words=True, note=Step(

@@ -43,8 +43,10 @@ class Evidence:
     values_said: str = ""  # when the values held now were first told: a line said earlier may hold an older one
     told: dict[str, dates.Happened] = field(default_factory=dict)  # asked when: what entries tell, by sentence key
     counted: Counted | None = None  # asked how many days between things or since one: the count code made
-    # in a language no module knows: the sentences shown that state the kind of thing the question asks after
+    # in a language no module knows: the newest sentences shown that state the kind of thing the question asks after,
+    # and the older ones that do
     stating_asked: tuple[str, ...] = ()
+    stated_before: tuple[str, ...] = ()
 
     def for_a_statement(self) -> "Evidence":
         """What a statement's reply reads: nothing of memory, the acknowledgement's prompt (shown its own earlier
@@ -193,16 +195,20 @@ class Asked:
     said: str = ""
 
 
-def stating_asked(store: Store, question: np.ndarray | None, shown: list[Candidate]) -> tuple[str, ...]:
-    """The sentences of `shown` that state a value of the kind the question asks after, by the embedder's reading of
-    both (`Kinds.asked`, `Kinds.states`): a question code cannot read still has lines known to bear on it."""
+def stating_asked(store: Store, question: np.ndarray | None,
+                  shown: list[Candidate]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Of `shown`'s sentences that state a value of the kind the question asks after, by the embedder's reading of both
+    (`Kinds.asked`, `Kinds.states`), the newest and the older ones: a question code cannot read still has a line known
+    to bear on it. The kind holds one value: "Mieszkam w Poznaniu…" no longer answers where the person lives once they
+    said they moved to Gdańsk."""
     examples = store.kinds.examples
     kind = examples.asked(question) if examples is not None else None
     if kind is None:
-        return ()
+        return (), ()
     vectors = store.sentence_vectors([c.id for c in shown if c.kind == "sentence"])
-    return tuple(c.text for c in shown if c.kind == "sentence" and c.id in vectors
-                 and examples.states(kind, vectors[c.id]))
+    stating = [c for c in shown if c.kind == "sentence" and c.id in vectors and examples.states(kind, vectors[c.id])]
+    newest = max((c.date for c in stating), default="")
+    return (tuple(c.text for c in stating if c.date == newest), tuple(c.text for c in stating if c.date != newest))
 
 
 def asked_now(store: Store, question: np.ndarray | None, people: tuple[str, ...] = ()) -> Asked:

@@ -91,15 +91,16 @@ class Gatherer:
         about_them = route.personal or (known is not None and known.about_someone_known(plan.text))
         # In a language no module knows, code reads memory's entries instead: one read gives both
         entries = self.store.memories() if route.question and plan.language is None else []
+        newest, before = (stating_asked(self.store, found.question, shown) if route.question and plan.language is None
+                          else ((), ()))
         return Evidence(lines, shown, facts=chosen.facts, current=current,
                         steps=steps, question=route.question, may_abstain=about_them, relations=known,
                         follow_up=route.follow_up, replaced=chosen.replaced, superseded=chosen.superseded,
                         own_names=tuple(sorted(abstain.own_names(m.text for m in entries))),
                         learned=learned_from(self.store, entries, shown),
                         values_now=chosen.asked.now, values_before=chosen.asked.before,
-                        values_said=chosen.asked.said, told=told, counted=count,
-                        stating_asked=stating_asked(self.store, found.question, shown)
-                        if route.question and plan.language is None else ())
+                        values_said=chosen.asked.said, told=told, counted=count, stating_asked=newest,
+                        stated_before=before)
 
     def published(self, plan: Plan, *, today: str, exclude_message: int | None, touch_at: str | None,
                   **_) -> Evidence:

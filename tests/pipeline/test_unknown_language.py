@@ -281,3 +281,25 @@ def test_the_writer_keeps_no_fact_drawn_from_a_language_no_module_knows_and_keep
     let.turn(portuguese, now="2026-05-07T10:00:00")
     assert let.learning.wait(timeout=60)
     assert "The user's mother is Callum" in [m.text for m in store.memories()]
+
+
+def test_an_older_sentence_stating_what_is_asked_is_not_taken_to_answer_it(store, index):
+    """Polish: both sentences state a home, by the real multilingual embedder; only the newest is taken to answer
+    "Gdzie teraz mieszkam?", so the old home handed back is asked again, and the move handed back is kept."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    old, moved = "Mieszkam w Poznaniu i mam psa, który wabi się Burek.", "W sobotę przeprowadziłam się do Gdańska!"
+    llm = ScriptedLLM({"text": [old, "Nie wiem.", moved]})
+    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
+                  config=AgentConfig(learn=False))
+    try:
+        agent.ingest(old, now="2026-11-02", learn=False)
+        agent.ingest(moved, now="2026-12-07", learn=False)
+        first = agent.turn("Gdzie teraz mieszkam?", now="2026-12-08")
+        second = agent.turn("Gdzie teraz mieszkam?", now="2026-12-08")
+    finally:
+        agent.close()
+    assert first.answer == "Nie wiem."
+    assert first.trace.step("Handed back").parsed == {"handed_back": old, "whose": "person"}
+    assert second.answer == moved and "Handed back" not in {s.name for s in second.trace.steps}
