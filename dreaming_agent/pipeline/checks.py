@@ -174,9 +174,9 @@ class HandedBack(Check):
     embedder's score) is taken to, and so is the newest stating the kind of thing the question asks after, by the
     embedder's reading of both (`Evidence.stating_asked`: "Wo wohne ich jetzt?" asks after a home, "Ich bin am 2.
     Dezember nach Leipzig gezogen!" states one): either is kept when handed back, unless the nearest is an older
-    statement of that kind (`Evidence.stated_before`: the old home, once a move was told). Any other is asked again once without the recent
-    turns, and, for the person's own sentence or question, from memory's entries in the Writer's words alone
-    (`Evidence.in_memory_words`); the second answer stands."""
+    statement of that kind (`Evidence.stated_before`: the old home, once a move was told). Any other is asked again
+    once without the recent turns, and, for the person's own sentence or question, from memory's entries in the
+    Writer's words alone (`Evidence.in_memory_words`); the second answer stands."""
 
     name = "Handed back"
 
