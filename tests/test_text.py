@@ -105,7 +105,7 @@ def test_a_message_in_a_script_without_spaces_splits_at_its_own_full_stops():
 
 
 @pytest.mark.parametrize("message, sentences", [
-    # German, Czech, Norwegian write a day's number as an ordinal with a full stop; no module knows them
+    # German and Czech write a day's number as an ordinal with a full stop; no module knows them
     ("Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen! Es ist kalt.",
      ["Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!", "Es ist kalt."]),
     ("Přestěhoval jsem se 15. prosince do Brna. Je tu hezky.", ["Přestěhoval jsem se 15. prosince do Brna.", "Je tu hezky."]),
