@@ -135,7 +135,7 @@ class Kinds:
         that kind, in any language the embedder reads ("Ich bin am 2. Dezember nach Leipzig gezogen!": a home)."""
         if said.shape[-1] != self.vectors.shape[1]:
             return False
-        return self.labels[int(np.argmax(self.vectors @ said))] == kind
+        return _nearest(self.labels, self.vectors @ said, minimum=-1.0, margin=0.0) == kind
 
 
 def _its_own(kind: str, thing: str | None) -> bool:

@@ -31,6 +31,22 @@ def _told(store, index, said: list[tuple[str, str]], facts: list[list[str]], rep
         agent.close()
 
 
+def _asked(store, index, told: list[tuple[str, str]], replies: list[str], questions: list[tuple[str, str]]):
+    """The turns of an agent with the real multilingual embedder that learns nothing, its replies scripted: told each
+    (text, when) as stored messages, then asked each (question, when)."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.pipeline.agent import Agent
+
+    agent = Agent(store=store, index=index, llm=ScriptedLLM({"text": replies}),
+                  embedder=UniversalSentenceEncoderEmbedder(), config=AgentConfig(learn=False))
+    try:
+        for text, when in told:
+            agent.ingest(text, now=when, learn=False)
+        return [agent.turn(question, now=when) for question, when in questions]
+    finally:
+        agent.close()
+
+
 def test_a_french_conversation_gets_the_models_own_answers(make_agent):
     replies = ["Merci Claire, c'est noté !",  # the model's acknowledgement in the person's language
                "Je m'appelle Claire.",  # the person's own introduction, given as the sister's name
@@ -203,21 +219,10 @@ def test_the_sentence_nearest_the_question_handed_back_is_kept_any_other_asked_a
     """Code cannot read French: the line the real multilingual embedder finds nearest the question is taken to answer
     it ("Quel est mon métier ?" - the sentence about work, kept as the model gave it); another sentence handed back
     whole, for a question never answered, is asked again."""
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     told = ["Bonjour, je suis Hugo et je vis à Nantes.", "Je travaille comme boulanger depuis dix ans.",
             "Mon frère Julien habite au Canada."]
-    llm = ScriptedLLM({"text": [told[1], told[2], "Je ne sais pas."]})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
-                  config=AgentConfig(learn=False))
-    try:
-        for text in told:
-            agent.ingest(text, now="2026-11-20", learn=False)
-        job = agent.turn("Quel est mon métier ?", now="2026-11-21")
-        colour = agent.turn("Quelle est ma couleur préférée ?", now="2026-11-21")
-    finally:
-        agent.close()
+    job, colour = _asked(store, index, [(text, "2026-11-20") for text in told], [told[1], told[2], "Je ne sais pas."],
+                         [("Quel est mon métier ?", "2026-11-21"), ("Quelle est ma couleur préférée ?", "2026-11-21")])
     assert job.answer == told[1] and "Handed back" not in {s.name for s in job.trace.steps}
     assert colour.answer == "Je ne sais pas."
     assert colour.trace.step("Handed back").parsed == {"handed_back": told[2], "whose": "person"}
@@ -229,21 +234,10 @@ def test_a_sentence_stating_what_the_question_asks_after_is_kept_when_handed_bac
     nearer the question. Handed back, that sentence is the answer (it had been asked again from memory's English,
     which held only the person's name, and answered "Ich bin Jonas."); a sentence the embedder reads as stating
     another thing (the first message: a cat's name) is still asked again."""
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     told = ["Hallo!", "Ich heiße Jonas, wohne in Kassel, habe eine Katze namens Flocke und fahre einen Opel Corsa.",
             "Große Neuigkeit: Ich bin am 2. Dezember nach Leipzig gezogen!"]
-    llm = ScriptedLLM({"text": [told[2], told[1], "Das weiß ich nicht."]})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
-                  config=AgentConfig(learn=False))
-    try:
-        for text in told:
-            agent.ingest(text, now="2026-12-07", learn=False)
-        home = agent.turn("Wo wohne ich jetzt?", now="2026-12-07")
-        again = agent.turn("Wo wohne ich jetzt?", now="2026-12-07")
-    finally:
-        agent.close()
+    home, again = _asked(store, index, [(text, "2026-12-07") for text in told],
+                         [told[2], told[1], "Das weiß ich nicht."], [("Wo wohne ich jetzt?", "2026-12-07")] * 2)
     retrieved = home.trace.step("Retriever").parsed
     assert max(retrieved, key=lambda c: c["score"])["text"] != told[2]  # not the line nearest the question
     assert home.answer == told[2] and "Handed back" not in {s.name for s in home.trace.steps}
@@ -286,20 +280,9 @@ def test_the_writer_keeps_no_fact_drawn_from_a_language_no_module_knows_and_keep
 def test_an_older_sentence_stating_what_is_asked_is_not_taken_to_answer_it(store, index):
     """Polish: both sentences state a home, by the real multilingual embedder; only the newest is taken to answer
     "Gdzie teraz mieszkam?", so the old home handed back is asked again, and the move handed back is kept."""
-    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
-    from dreaming_agent.pipeline.agent import Agent
-
     old, moved = "Mieszkam w Poznaniu i mam psa, który wabi się Burek.", "W sobotę przeprowadziłam się do Gdańska!"
-    llm = ScriptedLLM({"text": [old, "Nie wiem.", moved]})
-    agent = Agent(store=store, index=index, llm=llm, embedder=UniversalSentenceEncoderEmbedder(),
-                  config=AgentConfig(learn=False))
-    try:
-        agent.ingest(old, now="2026-11-02", learn=False)
-        agent.ingest(moved, now="2026-12-07", learn=False)
-        first = agent.turn("Gdzie teraz mieszkam?", now="2026-12-08")
-        second = agent.turn("Gdzie teraz mieszkam?", now="2026-12-08")
-    finally:
-        agent.close()
+    first, second = _asked(store, index, [(old, "2026-11-02"), (moved, "2026-12-07")], [old, "Nie wiem.", moved],
+                           [("Gdzie teraz mieszkam?", "2026-12-08")] * 2)
     assert first.answer == "Nie wiem."
     assert first.trace.step("Handed back").parsed == {"handed_back": old, "whose": "person"}
     assert second.answer == moved and "Handed back" not in {s.name for s in second.trace.steps}
