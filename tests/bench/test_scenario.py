@@ -22,7 +22,7 @@ PUBLISHED = ["dev.json", "holdout.json", "third.json"]
                                                    "sixteenth.json", "seventeenth.json", "eighteenth.json",
                                                    "nineteenth.json", "twentieth.json", "twentyfirst.json",
                                                    "twentysecond.json", "twentythird.json", "twentyfourth.json",
-                                                   "twentyfifth.json", "twentysixth.json"])
+                                                   "twentyfifth.json", "twentysixth.json", "twentyseventh.json"])
 def scenario(request):
     return load_scenario(SCENARIOS_DIR / request.param)
 
@@ -78,7 +78,8 @@ def test_scenario_asks_in_both_languages(published):
                                   "fourteenth.json", "fifteenth.json", "sixteenth.json",
                                   "seventeenth.json", "eighteenth.json", "nineteenth.json",
                                   "twentieth.json", "twentyfirst.json", "twentysecond.json", "twentythird.json",
-                                  "twentyfourth.json", "twentyfifth.json", "twentysixth.json"])
+                                  "twentyfourth.json", "twentyfifth.json", "twentysixth.json",
+                                  "twentyseventh.json"])
 def test_a_held_out_scenario_asks_every_type_with_enough_updates_and_dates(name):
     scenario = load_scenario(SCENARIOS_DIR / name)
     counts = Counter(q.type for q in scenario.questions)
