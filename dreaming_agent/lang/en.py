@@ -353,6 +353,12 @@ ENTRY_KIND_THINGS = {
     "diet": "diet",
     "vehicle": "car vehicle model bike motorbike motorcycle scooter van truck",
 }
+# Kinds whose value is one of a few words (store/kinds.py): an entry of one that says none says something about it,
+# not its value ("The user's diet is poor", said of a cat; "The user is eating honey"). Read as word beginnings.
+ENTRY_KIND_WORDS = {
+    "diet": "vegetarian vegan pescatarian pescetarian flexitarian omnivor keto paleo halal kosher gluten dairy lactose "
+            "meat fish seafood plant-based carnivor",
+}
 ENTRY_ANY_THING = "new current latest official own"  # "The user's new flat …": the word after it is the thing
 ENTRY_THING = r"^\W*(?:the\s+)?user's\s+(\w+)"  # whose a pet's name is: "The user's dog is called Rex" -> dog
 ENTRY_OF_THE_USER = r"^\W*(?:the\s+)?user\b"  # an entry whose subject is the person or a thing of theirs

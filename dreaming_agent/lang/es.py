@@ -280,6 +280,7 @@ ENTRY_PEOPLE = ""
 ENTRY_SOMEONE_NAMED = ""
 ENTRY_KINDS: dict[str, tuple[str, ...]] = {}  # labelled in English only: the entries are English
 ENTRY_KIND_THINGS: dict[str, str] = {}
+ENTRY_KIND_WORDS: dict[str, str] = {}  # the entries are English
 ENTRY_ANY_THING = ""
 ENTRY_THING = ""
 ENTRY_OF_THE_USER = ""

@@ -40,6 +40,9 @@ _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's
 # The things of the person's whose value each other kind is (`ENTRY_KIND_THINGS`), and words before a thing ("new")
 _OWN_THINGS = {kind: frozenset(words.split()) for kind, words in lang.of("en").ENTRY_KIND_THINGS.items()}
 _ANY_THING = frozenset(lang.of("en").ENTRY_ANY_THING.split())
+# Kinds whose value is one of a few words (`ENTRY_KIND_WORDS`: a diet), each read as a word's beginning
+_KIND_WORDS = {kind: re.compile(r"\b(?:" + "|".join(map(re.escape, words.split())) + ")", re.IGNORECASE)
+               for kind, words in lang.of("en").ENTRY_KIND_WORDS.items()}
 # Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
 # says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
 NAMED = {"home", "workplace", "partner", "vehicle", "pet name"}
@@ -106,12 +109,15 @@ class Kinds:
         """The kind of the example nearest to an entry about the person; None when that is "other", no example is
         near enough, an "other" one is about as near, or the entry is about someone else ("Priya is…"), or someone of
         theirs ("The user's boyfriend Kenji is a chef" holds no job of the person's), unless the kind is who that
-        someone is to them (`OF_PEOPLE`: "The user's boyfriend is Dan")."""
+        someone is to them (`OF_PEOPLE`: "The user's boyfriend is Dan"), or the kind's value is one of a few words
+        and the entry says none (`ENTRY_KIND_WORDS`)."""
         if vector is None or not _OF_THE_USER.search(text) or vector.shape[-1] != self.vectors.shape[1]:
             return None
         kind = _nearest(self.labels, self.vectors @ vector, minimum=self.floor, margin=self.margin)
         if kind is None or (kind not in OF_PEOPLE and about_someone_of_theirs(text)):
             return None
+        if kind in _KIND_WORDS and not _KIND_WORDS[kind].search(text):
+            return None  # says something about it, not its value: "The user's diet is poor"
         return kind if _its_own(kind, thing_of(text)) else None
 
     def borne_out(self, kind: str, said: np.ndarray) -> bool:

