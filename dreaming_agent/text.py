@@ -146,6 +146,15 @@ def name_runs(text: str) -> list[list[str]]:
     return [run for run in runs if run]
 
 
+def without_names(text: str) -> str:
+    """The text with its runs of names left out ("The user is a junior data analyst at Haar Analytics" -> "The user is
+    a junior data analyst at"): what it says of its names, for an embedder whose vector the names pull their way."""
+    out = text
+    for run in name_runs(text):
+        out = re.sub(r"(?<!\w)" + r"\W+".join(map(re.escape, run)) + r"(?!\w)", "", out, count=1)
+    return re.sub(r"\s+", " ", out).strip()
+
+
 # Words of greeting, thanks, agreement, praise and exclamation (accents folded). A sentence made only of these and
 # names ("Wow, Mel!", "¡Gracias, Ana!", "Phew!", "Nice job!", "That looks great!") tells nothing about anyone. "yes",
 # "yep", "no" are not here: they answer something.

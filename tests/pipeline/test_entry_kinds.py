@@ -96,3 +96,20 @@ def test_an_entry_is_typed_again_once_the_person_edits_it(store):
     assert store.kinds.typed() == {vegan: "diet"}
     store.edit_memory(vegan, "The user drives a Toyota Yaris", embedder.embed("The user drives a Toyota Yaris"))
     assert store.kinds.typed() == {vegan: "vehicle"}
+
+
+def test_an_entry_is_also_read_without_its_names(store):
+    """Names pull an entry's vector their way: "… at Haar Analytics" is nearest a partner and a workplace, none
+    clearly. Read again without its names, it is a job; an entry that says no kind without its names stays untyped."""
+    from dreaming_agent.embed.offline import UniversalSentenceEncoderEmbedder
+    from dreaming_agent.store import kinds
+
+    embedder = UniversalSentenceEncoderEmbedder()
+    examples = kinds.for_embedder(embedder)
+    store.kinds.use(examples)
+    job = "The user is a junior data analyst at Haar Analytics"
+    assert examples.of(job, embedder.embed(job)) is None  # the first reading
+    analyst = store.add_memory(job, embedding=embedder.embed(job))
+    trip = "The user went to Lisbon with Marta"
+    store.add_memory(trip, embedding=embedder.embed(trip))
+    assert store.kinds.typed() == {analyst: "occupation"}
