@@ -186,8 +186,8 @@ class Replacements:
 @dataclass(frozen=True)
 class Asked:
     """Memory's answer to a question about now: the current values of the kind asked after, each since when in words
-    (`lines`), the names and numbers those values hold (`now`) and the values they replaced hold and they do not
-    (`before`), and when the earliest of them was last told (`said`)."""
+    (`lines`), the names and numbers (a diet's words) those values hold (`now`) and the values they replaced hold
+    and they do not (`before`), and when the earliest of them was last told (`said`)."""
 
     lines: list[str] = field(default_factory=list)
     now: tuple[str, ...] = ()
@@ -232,10 +232,16 @@ def asked_now(store: Store, question: np.ndarray | None, people: tuple[str, ...]
         shown = (f"{attributes.label(row.attribute, whole=True)}: {new}" if new
                  else attributes.row(attributes.Value(row.attribute, h.value, h.since, h.whole)))
         lines.setdefault(shown, f"{shown} (since {_since(entries[h.memory_id])})")
-    now = set().union(*(entities(h.value) for _, h in held))
-    before = set().union(*(entities(b.value) for row in rows if row.attribute in asked for b in row.before)) - now
+    now = set().union(*(_named(kind, h.value) for _, h in held))
+    before = set().union(*(_named(kind, b.value) for row in rows if row.attribute in asked for b in row.before)) - now
     said = min((entries[h.memory_id].newest for _, h in held), default="")
     return Asked(list(lines.values()), tuple(sorted(now)), tuple(sorted(before)), said)
+
+
+def _named(kind: str, value: str) -> set[str]:
+    """What tells a value of `kind` from another: its names and numbers, and for a kind said in a few words (a diet),
+    those words ("vegetarian", "pescatarian")."""
+    return entities(value) | kinds.value_words(kind, value)
 
 
 def _since(entry: Memory) -> str:

@@ -41,7 +41,7 @@ _BY_THING = {"pet name"}  # kinds whose value belongs to a thing of the person's
 _OWN_THINGS = {kind: frozenset(words.split()) for kind, words in lang.of("en").ENTRY_KIND_THINGS.items()}
 _ANY_THING = frozenset(lang.of("en").ENTRY_ANY_THING.split())
 # Kinds whose value is one of a few words (`ENTRY_KIND_WORDS`: a diet), each read as a word's beginning
-_KIND_WORDS = {kind: re.compile(r"\b(?:" + "|".join(map(re.escape, words.split())) + ")", re.IGNORECASE)
+_KIND_WORDS = {kind: re.compile(r"\b(?:" + "|".join(map(re.escape, words.split())) + r")[\w-]*", re.IGNORECASE)
                for kind, words in lang.of("en").ENTRY_KIND_WORDS.items()}
 # Kinds whose value is a name (a town, a company, a person, a car's make, a pet): an entry of one that names nothing
 # says something about it, not its value ("The user's car is dark green"). A diet or an occupation is said in words.
@@ -142,6 +142,13 @@ class Kinds:
         if said.shape[-1] != self.vectors.shape[1]:
             return False
         return _nearest(self.labels, self.vectors @ said, minimum=-1.0, margin=0.0) == kind
+
+
+def value_words(kind: str, text: str) -> set[str]:
+    """The words of a kind whose value is one of a few words (`ENTRY_KIND_WORDS`) that an entry says, folded: what
+    tells its value from another's, as names do for a home ("The user is pescatarian now": "pescatarian")."""
+    found = _KIND_WORDS.get(kind.partition(":")[0])
+    return {w.lower() for w in found.findall(text)} if found else set()
 
 
 def _its_own(kind: str, thing: str | None) -> bool:
