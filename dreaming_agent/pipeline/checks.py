@@ -127,8 +127,9 @@ class OldValue(Check):
     move to Gdańsk but not the home before it). A value the question itself names is no slip ("Did I like Leeds more
     than Bristol?"). Names and numbers are compared by letters, not by words of a language, so it runs in any
     language the answer is in; a diet, whose value has no name, by the Writer's English words for it
-    (`kinds.value_words`: "vegetarian" answered when memory holds "The user is pescatarian now"). Without the Writer's entries (RAG, or LightMem without its Writer) memory holds no
-    current value and the check never applies."""
+    (`kinds.value_words`: "vegetarian" answered when memory holds "The user is pescatarian now"). Without the
+    Writer's entries (RAG, or LightMem without its Writer) memory holds no current value and the check never
+    applies."""
 
     name = "Old value"
 

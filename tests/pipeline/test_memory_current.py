@@ -276,7 +276,8 @@ def test_an_answer_giving_the_old_value_for_a_question_about_now_is_asked_again(
 def test_an_old_diet_is_caught_by_its_words(store, index):
     """A diet has no name to compare: memory holds "The user is pescatarian now" after "…vegetarian…", and the model
     answers "vegetarian". The diet's words (`ENTRY_KIND_WORDS`) are what tell the two values apart."""
-    said = [("I've been vegetarian for two years.", "2026-03-02T10:00:00", ["The user has been vegetarian for two years"]),
+    said = [("I've been vegetarian for two years.", "2026-03-02T10:00:00",
+             ["The user has been vegetarian for two years"]),
             ("I eat fish again, so I'm pescatarian now.", "2026-04-27T10:00:00", ["The user is pescatarian now"])]
     with _told(store, index, said, replies=("Your diet is vegetarian.", "You're pescatarian now.")) as agent:
         agent.new_conversation()
